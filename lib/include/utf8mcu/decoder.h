@@ -1,0 +1,260 @@
+#pragma once
+/// @file
+/// The incremental UTF-8 decoder: a state machine fed one byte (or one span) at a
+/// time, strict by RFC 3629 / Unicode Table 3-7.
+///
+/// Cost: `sizeof(Decoder)` is 4 bytes (one `uint32_t`); the only table is the
+/// 64-byte lead-byte table below, shared by every decoder; each byte takes a
+/// constant, small amount of work (no loops per byte), so `push()` is fit for an
+/// interrupt handler.
+///
+/// Well-formed sequences, and nothing else, are accepted:
+///
+///     00-7F
+///     C2-DF 80-BF
+///     E0    A0-BF 80-BF         (E0 80-9F would be over-long)
+///     E1-EC 80-BF 80-BF
+///     ED    80-9F 80-BF         (ED A0-BF would be a surrogate)
+///     EE-EF 80-BF 80-BF
+///     F0    90-BF 80-BF 80-BF   (F0 80-8F would be over-long)
+///     F1-F3 80-BF 80-BF 80-BF
+///     F4    80-8F 80-BF 80-BF   (F4 90-BF would be above U+10FFFF)
+///
+/// Ill-formed input is handled per maximal subpart (the longest prefix of a
+/// well-formed sequence, or a single byte): one U+FFFD each under
+/// ErrorPolicy::kReplace. The byte that shows a sequence is broken is never
+/// swallowed: `C2 41` gives U+FFFD then U+0041.
+
+#include "utf8mcu/common.h"
+
+namespace utf8mcu {
+
+/// What one push did.
+struct DecodeResult {
+  /// Bytes taken from the input. Equal to the input size except under
+  /// ErrorPolicy::kReport, where decoding stops at the first ill-formed part:
+  /// then the count includes that part's bytes but not the byte that revealed
+  /// it, so the part starts `error.length` bytes before `consumed` (possibly in
+  /// an earlier push).
+  std::size_t consumed = 0;
+  /// Ill-formed parts met: replaced, skipped, or (at most one) reported.
+  std::size_t errors = 0;
+  /// The first of them; `error.ok()` when there was none.
+  DecodeError error{};
+};
+
+namespace detail {
+
+// The decoder's whole state is one 32-bit word; zero means "expecting a lead byte".
+//
+//   bit  31 30 29 28 27 26 25 24 23 22 21 20 ............... 0
+//        [total][width][lower][need][ 0 0 0 ][ code point bits   ]
+//
+//   code point bits  the payload gathered so far (at most 15 bits before the
+//                    last byte, 21 after it)
+//   need             continuation bytes still expected (1-3)
+//   lower, width     the range of the next byte: it must lie in
+//                    [0x80 + lower*0x10, 0x80 + lower*0x10 + width*0x10 + 0x0F];
+//                    only the byte after E0, ED, F0 and F4 is narrower than 80-BF
+//   total            continuation bytes in the whole sequence (1-3), so an error
+//                    can tell how long the broken part is
+//
+// The top byte of a fresh sequence comes straight from the lead-byte table.
+inline constexpr std::uint32_t kCodePointMask = 0x001FFFFF;
+inline constexpr unsigned kNeedShift = 24;
+inline constexpr unsigned kLowerShift = 26;
+inline constexpr unsigned kWidthShift = 28;
+inline constexpr unsigned kTotalShift = 30;
+inline constexpr std::uint32_t kNeedOne = std::uint32_t{1} << kNeedShift;
+inline constexpr std::uint32_t kNeedMask = std::uint32_t{3} << kNeedShift;
+// After the second byte every range is the full 80-BF: lower 0, width 3.
+inline constexpr std::uint32_t kFullRange = std::uint32_t{3} << kWidthShift;
+
+/// One table entry (the state's top byte) for a lead byte that starts a
+/// sequence of `1 + need` bytes whose second byte lies in [next_min, next_max].
+constexpr std::uint8_t make_lead_entry(unsigned need, unsigned next_min, unsigned next_max) {
+  const unsigned lower = (next_min - 0x80) >> 4;
+  const unsigned width = (next_max - next_min) >> 4;
+  return static_cast<std::uint8_t>(need | (lower << 2) | (width << 4) | (need << 6));
+}
+
+/// Lead bytes C0-FF; zero marks a byte that can start no sequence.
+struct LeadTable {
+  std::uint8_t entry[64];
+};
+
+constexpr LeadTable make_lead_table(bool accept_surrogates) {
+  LeadTable table{};
+  for (unsigned lead = 0xC0; lead <= 0xFF; ++lead) {
+    std::uint8_t entry = 0;  // C0, C1 (over-long) and F5-FF
+    if (lead >= 0xC2 && lead <= 0xDF) entry = make_lead_entry(1, 0x80, 0xBF);
+    if (lead >= 0xE0 && lead <= 0xEF) entry = make_lead_entry(2, 0x80, 0xBF);
+    if (lead == 0xE0) entry = make_lead_entry(2, 0xA0, 0xBF);
+    if (lead == 0xED && !accept_surrogates) entry = make_lead_entry(2, 0x80, 0x9F);
+    if (lead >= 0xF0 && lead <= 0xF4) entry = make_lead_entry(3, 0x80, 0xBF);
+    if (lead == 0xF0) entry = make_lead_entry(3, 0x90, 0xBF);
+    if (lead == 0xF4) entry = make_lead_entry(3, 0x80, 0x8F);
+    table.entry[lead - 0xC0] = entry;
+  }
+  return table;
+}
+
+/// Strict UTF-8.
+inline constexpr LeadTable kStrictLeads = make_lead_table(false);
+/// ED A0-BF allowed, for decoding CESU-8 (see cesu8.h).
+inline constexpr LeadTable kSurrogateLeads = make_lead_table(true);
+
+/// Bytes of the broken part when the sequence in `state` cannot continue.
+constexpr std::uint8_t subpart_length(std::uint32_t state) {
+  const std::uint32_t total = state >> kTotalShift;
+  const std::uint32_t need = (state >> kNeedShift) & 3;
+  return static_cast<std::uint8_t>(1 + total - need);
+}
+
+/// Why `byte` cannot continue the sequence in `state`.
+constexpr Status continuation_failure(std::uint32_t state, std::uint8_t byte) {
+  const bool second_byte = (state >> kTotalShift) == ((state >> kNeedShift) & 3);
+  const bool continuation = (byte & 0xC0) == 0x80;
+  if (!second_byte || !continuation) return Status::kTruncated;
+  // A continuation byte outside a narrowed range: E0 and F0 raise the lower
+  // bound (over-long forms); ED and F4 lower the upper one.
+  if (((state >> kLowerShift) & 3) != 0) return Status::kOverlong;
+  return (state >> kTotalShift) == 2 ? Status::kSurrogate : Status::kTooLarge;
+}
+
+/// Why `byte` cannot start a sequence.
+constexpr Status lead_failure(std::uint8_t byte) {
+  if (byte < 0xC0) return Status::kUnexpectedContinuation;
+  if (byte < 0xC2) return Status::kOverlong;
+  return Status::kInvalidLead;
+}
+
+/// Feeds one byte to the state machine. Shared by Decoder and Cesu8Decoder.
+template <ErrorPolicy kPolicy, typename Sink>
+constexpr DecodeResult decode_step(std::uint32_t& state, const LeadTable& leads, std::uint8_t byte,
+                                   Sink& sink) {
+  DecodeResult result{1, 0, {}};
+  const std::uint32_t s = state;
+  if (s != 0) {
+    const std::uint32_t lower = (s >> (kLowerShift - 4)) & 0x30;
+    const std::uint32_t width = ((s >> (kWidthShift - 4)) & 0x30) | 0x0F;
+    // One unsigned comparison checks "is a continuation byte" and the range.
+    if (static_cast<std::uint8_t>(byte - 0x80 - lower) <= width) {
+      const std::uint32_t code_point = ((s & kCodePointMask) << 6) | (byte & 0x3Fu);
+      if ((s & kNeedMask) == kNeedOne) {
+        state = 0;
+        sink(static_cast<char32_t>(code_point));
+      } else {
+        // One fewer byte to come; keep `total`; the next range is 80-BF.
+        state = code_point | (((s & 0xC3000000) - kNeedOne) | kFullRange);
+      }
+      return result;
+    }
+    // The bytes so far form a maximal subpart; `byte` is not part of it and is
+    // read again below as the start of whatever follows.
+    result.errors = 1;
+    result.error = {continuation_failure(s, byte), subpart_length(s)};
+    state = 0;
+    if constexpr (kPolicy == ErrorPolicy::kReport) {
+      result.consumed = 0;
+      return result;
+    }
+    if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
+  }
+  if (byte < 0x80) {
+    sink(static_cast<char32_t>(byte));
+    return result;
+  }
+  const std::uint32_t entry = byte >= 0xC0 ? leads.entry[byte - 0xC0] : 0;
+  if (entry != 0) {
+    // 110x xxxx keeps 5 payload bits, 1110 xxxx 4, 1111 0xxx 3.
+    const std::uint32_t payload_mask = 0x7Fu >> ((entry & 3) + 1);
+    state = (byte & payload_mask) | (entry << kNeedShift);
+    return result;
+  }
+  if (result.errors == 0) result.error = {lead_failure(byte), 1};
+  ++result.errors;
+  if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
+  return result;
+}
+
+/// Adds one step's errors to a running result.
+constexpr void accumulate_errors(DecodeResult& total, const DecodeResult& step) {
+  if (step.errors != 0 && total.errors == 0) total.error = step.error;
+  total.errors += step.errors;
+}
+
+}  // namespace detail
+
+/// Incremental, strict UTF-8 decoder. Feed bytes with push(), end the stream
+/// with finish(). Trivially copyable; 4 bytes; no table of its own.
+///
+/// A sink is any callable taking `char32_t` (a lambda is inlined), or a
+/// CodePointCallback (function pointer plus context) for run-time choice.
+/// Output code points are always Unicode scalar values.
+///
+/// Lost input (a UART overrun, a dropped DMA block): call finish() at the gap,
+/// so a sequence cut by it becomes U+FFFD rather than a wrong character.
+class Decoder {
+ public:
+  /// Feeds one byte. Calls `sink` zero, one or two times (U+FFFD for a broken
+  /// sequence, then `byte` itself when it is ASCII). Constant time.
+  /// kReport: if `byte` shows the pending sequence is broken, nothing is
+  /// consumed (`consumed` 0) and the decoder is reset, so pushing `byte` again
+  /// resumes decoding after the broken part.
+  template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Sink>
+  constexpr DecodeResult push(std::uint8_t byte, Sink&& sink) noexcept {
+    return detail::decode_step<kPolicy>(state_, detail::kStrictLeads, byte, sink);
+  }
+
+  /// Feeds a span; sequences may continue across spans. A null `data` is an
+  /// empty span. Result as for the one-byte push, summed over the span;
+  /// kReport stops at the first ill-formed part.
+  template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Sink>
+  constexpr DecodeResult push(const std::uint8_t* data, std::size_t size, Sink&& sink) noexcept {
+    DecodeResult total{0, 0, {}};
+    if (data == nullptr) return total;
+    std::size_t i = 0;
+    while (i < size) {
+      if (state_ == 0) {
+        // ASCII runs skip the state machine.
+        while (i < size && data[i] < 0x80) sink(static_cast<char32_t>(data[i++]));
+        if (i == size) break;
+      }
+      const DecodeResult step = detail::decode_step<kPolicy>(state_, detail::kStrictLeads, data[i], sink);
+      detail::accumulate_errors(total, step);
+      if (kPolicy == ErrorPolicy::kReport && step.errors != 0) {
+        total.consumed = i + step.consumed;
+        return total;
+      }
+      ++i;
+    }
+    total.consumed = size;
+    return total;
+  }
+
+  /// Ends the input (or marks a gap in it): a pending incomplete sequence
+  /// becomes one U+FFFD (kReplace), nothing (kSkip), and in every policy is
+  /// returned as {Status::kTruncated, its length}. Resets the decoder.
+  template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Sink>
+  constexpr DecodeError finish(Sink&& sink) noexcept {
+    if (state_ == 0) return {};
+    const DecodeError error{Status::kTruncated, detail::subpart_length(state_)};
+    state_ = 0;
+    if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
+    return error;
+  }
+
+  /// Forgets any pending partial sequence, silently.
+  constexpr void reset() noexcept { state_ = 0; }
+
+  /// True between the lead byte and the last byte of a sequence.
+  constexpr bool in_sequence() const noexcept { return state_ != 0; }
+
+ private:
+  std::uint32_t state_ = 0;
+};
+
+static_assert(sizeof(Decoder) == 4, "the decoder state is one 32-bit word");
+
+}  // namespace utf8mcu

@@ -1,0 +1,296 @@
+#pragma once
+/// @file
+/// Conversion between UTF-8 and UTF-16 / UTF-32 into fixed buffers, resumable
+/// across input chunks and across a full output buffer.
+///
+/// Every converter writes whole code points only. When the next one does not
+/// fit it stops with Status::kOutputFull: `read` says how much input was used;
+/// call again with the rest of the input and fresh room. A null input is empty;
+/// a null output has no room.
+
+#include "utf8mcu/decoder.h"
+#include "utf8mcu/encoder.h"
+
+namespace utf8mcu {
+
+/// What one conversion call did.
+struct TranscodeResult {
+  /// Input units consumed.
+  std::size_t read = 0;
+  /// Output units written.
+  std::size_t written = 0;
+  /// Ill-formed input parts met (replaced, skipped, or the one reported).
+  std::size_t errors = 0;
+  /// kOk when all input was read; kOutputFull; under kReport, the kind of the
+  /// ill-formed part that stopped it (which ends `length` units before `read`).
+  Status status = Status::kOk;
+  /// Length of the reported ill-formed part, in input units.
+  std::uint8_t length = 0;
+};
+
+// --- UTF-32 and UTF-16 to UTF-8 -------------------------------------------------
+
+/// UTF-32 to UTF-8. Surrogates and values above U+10FFFF are ill-formed
+/// (kInvalidCodePoint). Stateless: resume by calling again from `in + read`.
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+constexpr TranscodeResult utf32_to_utf8(const char32_t* in, std::size_t size, std::uint8_t* out,
+                                        std::size_t capacity) noexcept {
+  TranscodeResult result{};
+  if (in == nullptr) return result;
+  if (out == nullptr) capacity = 0;
+  for (; result.read < size; ++result.read) {
+    const EncodeResult one =
+        encode<kPolicy>(in[result.read], out + result.written, capacity - result.written);
+    if (one.status == Status::kOutputFull) {
+      result.status = Status::kOutputFull;
+      return result;
+    }
+    result.written += one.length;
+    if (one.status == Status::kInvalidCodePoint) {
+      ++result.errors;
+      if constexpr (kPolicy == ErrorPolicy::kReport) {
+        result.status = one.status;
+        result.length = 1;
+        return result;
+      }
+    }
+  }
+  return result;
+}
+
+constexpr bool is_high_surrogate(std::uint32_t unit) noexcept { return unit >= 0xD800 && unit <= 0xDBFF; }
+constexpr bool is_low_surrogate(std::uint32_t unit) noexcept { return unit >= 0xDC00 && unit <= 0xDFFF; }
+
+/// UTF-16 to UTF-8, resumable: a high surrogate at the end of one chunk pairs
+/// with a low surrogate at the start of the next. A surrogate without its
+/// partner is ill-formed (kUnpairedSurrogate). 2 bytes of state.
+class Utf16ToUtf8 {
+ public:
+  template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+  constexpr TranscodeResult convert(const char16_t* in, std::size_t size, std::uint8_t* out,
+                                    std::size_t capacity) noexcept {
+    TranscodeResult result{};
+    if (in == nullptr) return result;
+    if (out == nullptr) capacity = 0;
+    for (; result.read < size; ++result.read) {
+      const char16_t unit = in[result.read];
+      if (high_ != 0) {
+        if (is_low_surrogate(unit)) {
+          const char32_t code_point = 0x10000 + ((char32_t{high_} - 0xD800) << 10) + (unit - 0xDC00u);
+          if (!emit(code_point, result, out, capacity)) return result;
+          high_ = 0;
+          continue;
+        }
+        // The pending high surrogate is unpaired; `unit` is read on its own.
+        const bool go_on = ill_formed<kPolicy>(result, out, capacity);
+        if (result.status != Status::kOutputFull) high_ = 0;
+        if (!go_on) return result;
+      }
+      if (is_high_surrogate(unit)) {
+        high_ = unit;
+      } else if (is_low_surrogate(unit)) {
+        if (!ill_formed<kPolicy>(result, out, capacity)) {
+          if (result.status != Status::kOutputFull) ++result.read;  // reported: consumed
+          return result;
+        }
+      } else if (!emit(unit, result, out, capacity)) {
+        return result;
+      }
+    }
+    return result;
+  }
+
+  /// Ends the input: a pending high surrogate is unpaired.
+  template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+  constexpr TranscodeResult finish(std::uint8_t* out, std::size_t capacity) noexcept {
+    TranscodeResult result{};
+    if (out == nullptr) capacity = 0;
+    if (high_ != 0) {
+      (void)ill_formed<kPolicy>(result, out, capacity);
+      if (result.status != Status::kOutputFull) high_ = 0;
+    }
+    return result;
+  }
+
+  constexpr void reset() noexcept { high_ = 0; }
+
+ private:
+  // Writes one code point; false (and kOutputFull) when it does not fit.
+  static constexpr bool emit(char32_t code_point, TranscodeResult& result, std::uint8_t* out,
+                             std::size_t capacity) {
+    const EncodeResult one = encode(code_point, out + result.written, capacity - result.written);
+    if (one.status == Status::kOutputFull) {
+      result.status = Status::kOutputFull;
+      return false;
+    }
+    result.written += one.length;
+    return true;
+  }
+
+  // Applies the policy to one unpaired surrogate; false when the call must stop
+  // (reported, or no room for U+FFFD).
+  template <ErrorPolicy kPolicy>
+  static constexpr bool ill_formed(TranscodeResult& result, std::uint8_t* out, std::size_t capacity) {
+    if constexpr (kPolicy == ErrorPolicy::kReplace) {
+      if (!emit(kReplacementCharacter, result, out, capacity)) return false;
+    }
+    ++result.errors;
+    if constexpr (kPolicy == ErrorPolicy::kReport) {
+      result.status = Status::kUnpairedSurrogate;
+      result.length = 1;
+      return false;
+    }
+    return true;
+  }
+
+  char16_t high_ = 0;  // pending high surrogate, 0 if none
+};
+
+// --- UTF-8 to UTF-32 and UTF-16 -------------------------------------------------
+
+namespace detail {
+
+/// Output unit traits: how many units a code point takes and how it is written.
+inline constexpr std::size_t units_for(char32_t /*code_point*/, char32_t* /*tag*/) { return 1; }
+inline constexpr std::size_t units_for(char32_t code_point, char16_t* /*tag*/) {
+  return code_point < 0x10000 ? 1 : 2;
+}
+constexpr void write_units(char32_t code_point, char32_t* out) { out[0] = code_point; }
+constexpr void write_units(char32_t code_point, char16_t* out) {
+  if (code_point < 0x10000) {
+    out[0] = static_cast<char16_t>(code_point);
+  } else {
+    const char32_t offset = code_point - 0x10000;
+    out[0] = static_cast<char16_t>(0xD800 + (offset >> 10));
+    out[1] = static_cast<char16_t>(0xDC00 + (offset & 0x3FF));
+  }
+}
+
+/// UTF-8 to UTF-16 or UTF-32, one input byte at a time. Before each byte the
+/// decoder is saved; if what the byte produces does not fit, it is restored
+/// and the byte stays unread, so nothing partial is ever written.
+template <typename Unit>
+class Utf8ToUnits {
+ public:
+  template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+  constexpr TranscodeResult convert(const std::uint8_t* in, std::size_t size, Unit* out,
+                                    std::size_t capacity) noexcept {
+    TranscodeResult result{};
+    if (in == nullptr) return result;
+    if (out == nullptr) capacity = 0;
+    for (; result.read < size; ++result.read) {
+      const Decoder saved = decoder_;
+      Pending pending;
+      const DecodeResult step = decoder_.push<kPolicy>(in[result.read], pending);
+      if (!pending.flush_into(out, capacity, result)) {
+        decoder_ = saved;
+        return result;
+      }
+      result.errors += step.errors;
+      if (kPolicy == ErrorPolicy::kReport && step.errors != 0) {
+        result.read += step.consumed;
+        result.status = step.error.status;
+        result.length = step.error.length;
+        return result;
+      }
+    }
+    return result;
+  }
+
+  template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+  constexpr TranscodeResult finish(Unit* out, std::size_t capacity) noexcept {
+    TranscodeResult result{};
+    if (out == nullptr) capacity = 0;
+    const Decoder saved = decoder_;
+    Pending pending;
+    const DecodeError error = decoder_.finish<kPolicy>(pending);
+    if (!pending.flush_into(out, capacity, result)) {
+      decoder_ = saved;
+      return result;
+    }
+    if (!error.ok()) {
+      result.errors = 1;
+      if constexpr (kPolicy == ErrorPolicy::kReport) {
+        result.status = error.status;
+        result.length = error.length;
+      }
+    }
+    return result;
+  }
+
+  constexpr void reset() noexcept { decoder_.reset(); }
+
+ private:
+  // What one byte produces: at most two code points (U+FFFD, then an ASCII byte).
+  struct Pending {
+    char32_t code_points[2] = {0, 0};
+    std::size_t count = 0;
+
+    constexpr void operator()(char32_t code_point) { code_points[count++] = code_point; }
+
+    constexpr bool flush_into(Unit* out, std::size_t capacity, TranscodeResult& result) const {
+      std::size_t units = 0;
+      for (std::size_t i = 0; i < count; ++i) units += units_for(code_points[i], out);
+      if (units > capacity - result.written) {
+        result.status = Status::kOutputFull;
+        return false;
+      }
+      for (std::size_t i = 0; i < count; ++i) {
+        write_units(code_points[i], out + result.written);
+        result.written += units_for(code_points[i], out);
+      }
+      return true;
+    }
+  };
+
+  Decoder decoder_;
+};
+
+}  // namespace detail
+
+/// UTF-8 to UTF-32, resumable. 4 bytes of state (a Decoder).
+using Utf8ToUtf32 = detail::Utf8ToUnits<char32_t>;
+/// UTF-8 to UTF-16 (surrogate pairs above U+FFFF), resumable. 4 bytes of state.
+using Utf8ToUtf16 = detail::Utf8ToUnits<char16_t>;
+
+// --- One-shot forms: a whole input, including its end ---------------------------
+
+namespace detail {
+template <ErrorPolicy kPolicy, typename Converter, typename In, typename Out>
+constexpr TranscodeResult convert_all(const In* in, std::size_t size, Out* out, std::size_t capacity) {
+  Converter converter;
+  TranscodeResult result = converter.template convert<kPolicy>(in, size, out, capacity);
+  if (result.status != Status::kOk || result.read != size) return result;
+  const TranscodeResult end =
+      converter.template finish<kPolicy>(out == nullptr ? nullptr : out + result.written,
+                                         capacity - result.written);
+  result.written += end.written;
+  result.errors += end.errors;
+  result.status = end.status;
+  result.length = end.length;
+  return result;
+}
+}  // namespace detail
+
+/// Whole UTF-16 text to UTF-8.
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+constexpr TranscodeResult utf16_to_utf8(const char16_t* in, std::size_t size, std::uint8_t* out,
+                                        std::size_t capacity) noexcept {
+  return detail::convert_all<kPolicy, Utf16ToUtf8>(in, size, out, capacity);
+}
+
+/// Whole UTF-8 text to UTF-32.
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+constexpr TranscodeResult utf8_to_utf32(const std::uint8_t* in, std::size_t size, char32_t* out,
+                                        std::size_t capacity) noexcept {
+  return detail::convert_all<kPolicy, Utf8ToUtf32>(in, size, out, capacity);
+}
+
+/// Whole UTF-8 text to UTF-16.
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+constexpr TranscodeResult utf8_to_utf16(const std::uint8_t* in, std::size_t size, char16_t* out,
+                                        std::size_t capacity) noexcept {
+  return detail::convert_all<kPolicy, Utf8ToUtf16>(in, size, out, capacity);
+}
+
+}  // namespace utf8mcu
