@@ -26,23 +26,24 @@ namespace detail {
 /// addresses (memcpy from an aligned pointer: no unaligned access, no aliasing
 /// violation); byte by byte during constant evaluation.
 constexpr std::size_t ascii_prefix_length(const std::uint8_t* data, std::size_t size) noexcept {
-  std::size_t i = 0;
+  const std::uint8_t* p = data;
+  const std::uint8_t* const end = data + size;
   if (!is_constant_evaluated()) {
     using Word = std::size_t;
     constexpr Word kHighBits = static_cast<Word>(~Word{0} / 0xFF) * 0x80;  // 0x8080...80
-    while (i < size && reinterpret_cast<std::uintptr_t>(data + i) % sizeof(Word) != 0) {
-      if (data[i] >= 0x80) return i;
-      ++i;
+    while (p != end && reinterpret_cast<std::uintptr_t>(p) % sizeof(Word) != 0) {
+      if (*p >= 0x80) return static_cast<std::size_t>(p - data);
+      ++p;
     }
-    while (size - i >= sizeof(Word)) {
+    while (static_cast<std::size_t>(end - p) >= sizeof(Word)) {
       Word word = 0;
-      __builtin_memcpy(&word, __builtin_assume_aligned(data + i, sizeof(Word)), sizeof(Word));
+      __builtin_memcpy(&word, __builtin_assume_aligned(p, sizeof(Word)), sizeof(Word));
       if ((word & kHighBits) != 0) break;
-      i += sizeof(Word);
+      p += sizeof(Word);
     }
   }
-  while (i < size && data[i] < 0x80) ++i;
-  return i;
+  while (p != end && *p < 0x80) ++p;
+  return static_cast<std::size_t>(p - data);
 }
 
 }  // namespace detail

@@ -5,8 +5,9 @@
 ///
 /// Every converter writes whole code points only. When the next one does not
 /// fit it stops with Status::kOutputFull: `read` says how much input was used;
-/// call again with the rest of the input and fresh room. A null input is empty;
-/// a null output has no room.
+/// call again with the rest of the input and fresh room. Room for one code
+/// point (4 bytes of UTF-8, 2 units of UTF-16, 1 of UTF-32) always makes
+/// progress. A null input is empty; a null output has no room.
 
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/encoder.h"
@@ -166,9 +167,12 @@ constexpr void write_units(char32_t code_point, char16_t* out) {
   }
 }
 
-/// UTF-8 to UTF-16 or UTF-32, one input byte at a time. Before each byte the
-/// decoder is saved; if what the byte produces does not fit, it is restored
-/// and the byte stays unread, so nothing partial is ever written.
+/// UTF-8 to UTF-16 or UTF-32, one input byte at a time. The decoder runs in
+/// report mode, so each step yields at most one code point (a broken sequence
+/// first, the byte after it in the next step); the policy is applied here.
+/// Before each step the decoder is saved; if the step's output does not fit,
+/// it is restored and the byte stays unread, so nothing partial is written and
+/// any capacity of at least one code point makes progress.
 template <typename Unit>
 class Utf8ToUnits {
  public:
@@ -178,21 +182,26 @@ class Utf8ToUnits {
     TranscodeResult result{};
     if (in == nullptr) return result;
     if (out == nullptr) capacity = 0;
-    for (; result.read < size; ++result.read) {
+    while (result.read < size) {
       const Decoder saved = decoder_;
       Pending pending;
-      const DecodeResult step = decoder_.push<kPolicy>(in[result.read], pending);
+      const DecodeResult step = decoder_.push<ErrorPolicy::kReport>(in[result.read], pending);
+      if (step.errors != 0) {
+        if constexpr (kPolicy == ErrorPolicy::kReport) {
+          ++result.errors;
+          result.read += step.consumed;
+          result.status = step.error.status;
+          result.length = step.error.length;
+          return result;
+        }
+        if constexpr (kPolicy == ErrorPolicy::kReplace) pending(kReplacementCharacter);
+      }
       if (!pending.flush_into(out, capacity, result)) {
         decoder_ = saved;
         return result;
       }
       result.errors += step.errors;
-      if (kPolicy == ErrorPolicy::kReport && step.errors != 0) {
-        result.read += step.consumed;
-        result.status = step.error.status;
-        result.length = step.error.length;
-        return result;
-      }
+      result.read += step.consumed;  // 0 after a broken sequence: read the byte again
     }
     return result;
   }
@@ -221,24 +230,25 @@ class Utf8ToUnits {
   constexpr void reset() noexcept { decoder_.reset(); }
 
  private:
-  // What one byte produces: at most two code points (U+FFFD, then an ASCII byte).
+  // The code point one step produced, if any.
   struct Pending {
-    char32_t code_points[2] = {0, 0};
-    std::size_t count = 0;
+    char32_t code_point = 0;
+    bool present = false;
 
-    constexpr void operator()(char32_t code_point) { code_points[count++] = code_point; }
+    constexpr void operator()(char32_t c) {
+      code_point = c;
+      present = true;
+    }
 
     constexpr bool flush_into(Unit* out, std::size_t capacity, TranscodeResult& result) const {
-      std::size_t units = 0;
-      for (std::size_t i = 0; i < count; ++i) units += units_for(code_points[i], out);
+      if (!present) return true;
+      const std::size_t units = units_for(code_point, out);
       if (units > capacity - result.written) {
         result.status = Status::kOutputFull;
         return false;
       }
-      for (std::size_t i = 0; i < count; ++i) {
-        write_units(code_points[i], out + result.written);
-        result.written += units_for(code_points[i], out);
-      }
+      write_units(code_point, out + result.written);
+      result.written += units;
       return true;
     }
   };

@@ -1,0 +1,23 @@
+#pragma once
+/// @file
+/// utf8mcu::display: UTF-8 text on small displays, from bytes to pixels.
+///
+///     bytes -> utf8mcu::Decoder -> TextBox (a code point sink) -> glyph -> pixels
+///
+/// - width.h        display_width(), string_width(), fit_width(): cells per
+///                  code point from the Unicode Character Database, no renderer
+/// - font.h         Unifont glyph tables searched by code point
+/// - default_font.h the font chosen with UTF8MCU_DISPLAY_GLYPH_SET
+/// - framebuffer.h  MonoFramebuffer (SSD1306 pages), Rgb565Framebuffer, and the
+///                  surface interface for other formats
+/// - render.h       one code point: glyph, combining mark, or hex box
+/// - text_box.h     word wrap, clipping, streaming: TextBox
+/// - pbm.h          framebuffer screenshots
+
+#include "utf8mcu/display/default_font.h"
+#include "utf8mcu/display/font.h"
+#include "utf8mcu/display/framebuffer.h"
+#include "utf8mcu/display/pbm.h"
+#include "utf8mcu/display/render.h"
+#include "utf8mcu/display/text_box.h"
+#include "utf8mcu/display/width.h"

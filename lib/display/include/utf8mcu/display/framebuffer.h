@@ -1,0 +1,234 @@
+#pragma once
+/// @file
+/// Drawing surfaces for the renderer, without virtual calls: a surface is any
+/// class with
+///
+///     using Color = ...;                          // e.g. bool, std::uint16_t
+///     int width() const; int height() const;
+///     void set_pixel(int x, int y, Color color);  // must ignore (x, y) outside
+///
+/// Deriving from SurfaceBase<Derived, Color> adds the two operations the
+/// renderer calls, draw_column() and fill_rect(), on top of set_pixel(); a
+/// surface may hide them with faster versions (MonoFramebuffer does).
+///
+/// Surfaces never write outside their buffer, whatever the coordinates.
+/// They wrap a buffer the caller owns (static storage, or DMA-capable RAM).
+
+#include <cstddef>
+#include <cstdint>
+
+namespace utf8mcu::display {
+
+/// Largest width or height a framebuffer accepts; larger values are clamped.
+inline constexpr int kMaxDimension = 0x7FFF;
+
+namespace detail {
+
+constexpr int clamp_dimension(int value) noexcept {
+  return value < 0 ? 0 : (value > kMaxDimension ? kMaxDimension : value);
+}
+
+/// The part of [start, start + length) inside [0, limit), computed without
+/// overflow for any int arguments; empty as begin >= end.
+struct Span {
+  int begin;
+  int end;
+};
+constexpr Span clip_span(int start, int length, int limit) noexcept {
+  const long long first = start;
+  const long long last = first + (length > 0 ? length : 0);
+  return Span{static_cast<int>(first < 0 ? 0 : (first > limit ? limit : first)),
+              static_cast<int>(last < 0 ? 0 : (last > limit ? limit : last))};
+}
+
+}  // namespace detail
+
+/// Generic draw_column()/fill_rect() on top of Derived::set_pixel() (CRTP: no
+/// virtual calls, everything inlines).
+template <typename Derived, typename ColorType>
+class SurfaceBase {
+ public:
+  using Color = ColorType;
+
+  /// Draws one column of up to 16 pixels, (x, y) to (x, y + 15): row r is
+  /// drawn if bit r of `mask` is set, in `on` if bit r of `bits` is set, else
+  /// in `off`. Clipped to the surface.
+  void draw_column(int x, int y, std::uint16_t bits, std::uint16_t mask, Color on, Color off) noexcept {
+    Derived& self = derived();
+    if (y <= -16 || y >= self.height()) return;  // also keeps y + row from overflowing
+    for (int row = 0; row < 16; ++row) {
+      if (((mask >> row) & 1u) != 0) self.set_pixel(x, y + row, ((bits >> row) & 1u) != 0 ? on : off);
+    }
+  }
+
+  /// Fills the rectangle (x, y, width, height), clipped to the surface.
+  void fill_rect(int x, int y, int width, int height, Color color) noexcept {
+    Derived& self = derived();
+    const detail::Span columns = detail::clip_span(x, width, self.width());
+    const detail::Span rows = detail::clip_span(y, height, self.height());
+    for (int row = rows.begin; row < rows.end; ++row) {
+      for (int column = columns.begin; column < columns.end; ++column) self.set_pixel(column, row, color);
+    }
+  }
+
+ private:
+  Derived& derived() noexcept { return static_cast<Derived&>(*this); }
+};
+
+/// Bytes a MonoFramebuffer of `width` x `height` pixels needs.
+constexpr std::size_t mono_buffer_size(int width, int height) noexcept {
+  return static_cast<std::size_t>(detail::clamp_dimension(width)) *
+         static_cast<std::size_t>((detail::clamp_dimension(height) + 7) / 8);
+}
+
+/// 1 bit per pixel in the SSD1306/SH1106 page layout: the display is cut into
+/// pages of 8 rows; page p is `width` bytes, one per column, and bit b of a
+/// byte is row 8p + b (bit 0 on top). So a 128x64 buffer is 8 pages of 128
+/// bytes (1024 bytes) and goes to the controller as is (horizontal addressing).
+///
+///     byte [p * width + x]:  bit 7 6 5 4 3 2 1 0
+///                            row 8p+7 ....... 8p
+///
+/// Color is bool: true = pixel lit. Trivially copyable; 12 bytes; the pixels
+/// stay in the caller's buffer.
+class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
+ public:
+  /// Wraps `buffer`, which must hold mono_buffer_size(width, height) bytes.
+  /// A null buffer or a non-positive size gives an empty (0 x 0) surface.
+  constexpr MonoFramebuffer(std::uint8_t* buffer, int width, int height) noexcept
+      : buffer_(buffer),
+        width_(buffer == nullptr ? 0 : detail::clamp_dimension(width)),
+        height_(buffer == nullptr || width_ == 0 ? 0 : detail::clamp_dimension(height)) {}
+
+  constexpr int width() const noexcept { return width_; }
+  constexpr int height() const noexcept { return height_; }
+  /// Pages of 8 rows (the last one partly used if height % 8 != 0).
+  constexpr int pages() const noexcept { return (height_ + 7) / 8; }
+  constexpr std::uint8_t* data() noexcept { return buffer_; }
+  constexpr const std::uint8_t* data() const noexcept { return buffer_; }
+  constexpr std::size_t size_bytes() const noexcept { return mono_buffer_size(width_, height_); }
+
+  /// Sets one pixel; ignores coordinates outside the surface.
+  void set_pixel(int x, int y, bool on) noexcept {
+    if (!inside(x, y)) return;
+    std::uint8_t& byte = buffer_[index(x, y)];
+    const auto bit = static_cast<std::uint8_t>(1u << (static_cast<unsigned>(y) & 7u));
+    byte = static_cast<std::uint8_t>(on ? (byte | bit) : (byte & ~bit));
+  }
+
+  /// The pixel at (x, y); false outside the surface.
+  bool get_pixel(int x, int y) const noexcept {
+    if (!inside(x, y)) return false;
+    return ((buffer_[index(x, y)] >> (static_cast<unsigned>(y) & 7u)) & 1u) != 0;
+  }
+
+  /// Sets every pixel (padding rows of a partial last page included).
+  void clear(bool on = false) noexcept {
+    const std::size_t size = size_bytes();
+    for (std::size_t i = 0; i < size; ++i) buffer_[i] = on ? 0xFF : 0x00;
+  }
+
+  /// Page-wise draw_column(): at most 3 read-modify-writes of page bytes.
+  void draw_column(int x, int y, std::uint16_t bits, std::uint16_t mask, bool on, bool off) noexcept {
+    if (static_cast<unsigned>(x) >= static_cast<unsigned>(width_) || y <= -16 || y >= height_) return;
+    std::uint32_t wanted = mask;
+    // Pixel values for every row: `on` where bits are set, `off` elsewhere.
+    std::uint32_t value = (on ? bits : 0u) | (off ? static_cast<std::uint16_t>(~bits) : 0u);
+    if (y < 0) {
+      wanted >>= static_cast<unsigned>(-y);
+      value >>= static_cast<unsigned>(-y);
+      y = 0;
+    }
+    const unsigned shift = static_cast<unsigned>(y) & 7u;
+    wanted <<= shift;
+    value <<= shift;
+    unsigned page = static_cast<unsigned>(y) >> 3;
+    const unsigned page_count = static_cast<unsigned>(pages());
+    std::uint8_t* byte = buffer_ + page * static_cast<unsigned>(width_) + static_cast<unsigned>(x);
+    for (; wanted != 0 && page < page_count; ++page, wanted >>= 8, value >>= 8) {
+      std::uint32_t write = wanted & 0xFFu;
+      if (page + 1 == page_count) write &= last_page_rows();
+      *byte = static_cast<std::uint8_t>((*byte & ~write) | (value & write));
+      byte += width_;
+    }
+  }
+
+  /// Page-wise fill_rect().
+  void fill_rect(int x, int y, int width, int height, bool on) noexcept {
+    const detail::Span columns = detail::clip_span(x, width, width_);
+    const detail::Span rows = detail::clip_span(y, height, height_);
+    if (columns.begin >= columns.end || rows.begin >= rows.end) return;
+    for (int page = rows.begin >> 3; page <= (rows.end - 1) >> 3; ++page) {
+      // Rows of this page inside [rows.begin, rows.end).
+      const int top = rows.begin > page * 8 ? rows.begin - page * 8 : 0;
+      const int bottom = rows.end < page * 8 + 8 ? rows.end - page * 8 : 8;
+      const auto write = static_cast<std::uint8_t>((0xFFu << top) & (0xFFu >> (8 - bottom)));
+      std::uint8_t* byte = buffer_ + static_cast<std::size_t>(page) * static_cast<std::size_t>(width_);
+      for (int column = columns.begin; column < columns.end; ++column) {
+        byte[column] = static_cast<std::uint8_t>(on ? (byte[column] | write) : (byte[column] & ~write));
+      }
+    }
+  }
+
+ private:
+  constexpr bool inside(int x, int y) const noexcept {
+    return static_cast<unsigned>(x) < static_cast<unsigned>(width_) &&
+           static_cast<unsigned>(y) < static_cast<unsigned>(height_);
+  }
+  constexpr std::size_t index(int x, int y) const noexcept {
+    return static_cast<std::size_t>(y >> 3) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x);
+  }
+  /// Rows of the last page that belong to the picture (all 8 if height % 8 == 0).
+  constexpr std::uint32_t last_page_rows() const noexcept {
+    const int used = height_ - (pages() - 1) * 8;
+    return 0xFFu >> (8 - used);
+  }
+
+  std::uint8_t* buffer_;
+  int width_;
+  int height_;
+};
+
+/// A 16-bit RGB565 colour from 8-bit components.
+constexpr std::uint16_t rgb565(unsigned red, unsigned green, unsigned blue) noexcept {
+  return static_cast<std::uint16_t>(((red & 0xF8u) << 8) | ((green & 0xFCu) << 3) | (blue >> 3));
+}
+
+/// 16 bits per pixel, RGB565, row-major (`width` pixels per row), as colour
+/// TFT controllers (ST7735, ILI9341) take it. Only set_pixel() is its own: the
+/// rest comes from SurfaceBase, to show what a new format needs.
+class Rgb565Framebuffer : public SurfaceBase<Rgb565Framebuffer, std::uint16_t> {
+ public:
+  /// Wraps `pixels`, which must hold width * height values.
+  constexpr Rgb565Framebuffer(std::uint16_t* pixels, int width, int height) noexcept
+      : pixels_(pixels),
+        width_(pixels == nullptr ? 0 : detail::clamp_dimension(width)),
+        height_(pixels == nullptr || width_ == 0 ? 0 : detail::clamp_dimension(height)) {}
+
+  constexpr int width() const noexcept { return width_; }
+  constexpr int height() const noexcept { return height_; }
+  constexpr std::uint16_t* data() noexcept { return pixels_; }
+
+  void set_pixel(int x, int y, std::uint16_t color) noexcept {
+    if (static_cast<unsigned>(x) < static_cast<unsigned>(width_) &&
+        static_cast<unsigned>(y) < static_cast<unsigned>(height_)) {
+      pixels_[static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x)] = color;
+    }
+  }
+
+  /// The pixel at (x, y); 0 outside the surface.
+  std::uint16_t get_pixel(int x, int y) const noexcept {
+    if (static_cast<unsigned>(x) >= static_cast<unsigned>(width_) ||
+        static_cast<unsigned>(y) >= static_cast<unsigned>(height_)) {
+      return 0;
+    }
+    return pixels_[static_cast<std::size_t>(y) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x)];
+  }
+
+ private:
+  std::uint16_t* pixels_;
+  int width_;
+  int height_;
+};
+
+}  // namespace utf8mcu::display

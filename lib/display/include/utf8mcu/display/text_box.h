@@ -1,0 +1,253 @@
+#pragma once
+/// @file
+/// A text box: word-wrapped, clipped text in a rectangle of a surface, drawn
+/// code point by code point as it arrives. A TextBox is a decoder sink:
+///
+///     utf8mcu::Decoder decoder;
+///     TextBox box(framebuffer, font, {0, 0, 128, 64}, kLitOnDark);
+///     decoder.push(byte_from_uart, box);   // draws as bytes arrive
+///
+/// The layout sees only whole code points (from the decoder), so no UTF-8
+/// sequence is ever split, whatever the wrap position.
+///
+/// Layout rules:
+///   - Lines are 16 pixels high; the pen advances by each code point's
+///     advance (8 narrow, 16 wide or hex box, 0 for marks and invisibles).
+///   - Break opportunities: after U+0020 SPACE, U+0009 TAB and U+200B ZERO
+///     WIDTH SPACE, and before and after a wide character (CJK ideographs and
+///     kana may break anywhere). A space that does not fit ends the line and
+///     is dropped, as are spaces at the start of a wrapped line.
+///   - Word wrap: when a character does not fit, the word it belongs to
+///     (characters since the last break opportunity) moves to the next line if
+///     it fits there; a word that does not fit a whole line is broken at that
+///     code point boundary. Characters of a word are drawn at once, so text
+///     shows as it streams in; a moved word is erased and drawn again.
+///     Combining marks never start a line: no break falls before them.
+///   - Line breaks: U+000A LF, U+000B VT, U+000C FF, U+0085 NEL, U+2028 LINE
+///     SEPARATOR, U+2029 PARAGRAPH SEPARATOR. U+000D CR is ignored, so CR LF
+///     is one break.
+///   - TAB moves to the next multiple of 32 pixels (4 cells) from the left edge.
+///   - Other controls (C0, DEL, C1) are drawn as hex boxes, so stray bytes
+///     on a serial line are visible; everything else as render.h says.
+///   - Clipping: nothing is drawn outside the box; lines below it are dropped
+///     (overflowed() tells).
+///
+/// Cost: sizeof(TextBox) is about 4 * kWordCapacity + 60 bytes (188 for the
+/// default 32); no heap; each code point costs a width and a glyph lookup and
+/// the pixels of its glyph, except when a word moves (its characters are drawn
+/// again, at most kWordCapacity of them).
+
+#include <cstddef>
+#include <cstdint>
+
+#include "utf8mcu/common.h"
+#include "utf8mcu/display/render.h"
+
+namespace utf8mcu::display {
+
+/// Pen position: the top-left corner of where the next character goes.
+struct Cursor {
+  int x;
+  int y;
+};
+
+/// Word-wrapping text box; a code point sink. `kWordCapacity` code points of
+/// the current word are kept (4 bytes each) so the word can move to the next
+/// line: a box of W pixels needs W / 8 of them for any word that fits a line
+/// to move whole (32 covers 256 pixels). Longer words break where the line is
+/// full.
+template <typename Surface, std::size_t kWordCapacity = 32>
+class TextBox {
+ public:
+  using Color = typename Surface::Color;
+  static_assert(kWordCapacity > 0 && kWordCapacity <= 0xFFFF, "word buffer of 1 to 65535 code points");
+
+  /// A box at `area` of `surface` (the area may lie partly or wholly outside
+  /// the surface; drawing is clipped to both). Draws nothing until text comes.
+  TextBox(Surface& surface, const Font& font, const Rect& area, const TextStyle<Color>& style) noexcept
+      : surface_(surface), font_(font), style_(style), clip_(detail::clip_of(area)) {
+    home();
+  }
+
+  /// Sink interface: lays out and draws one code point.
+  void operator()(char32_t code_point) noexcept { put(code_point); }
+
+  /// Lays out and draws one code point.
+  void put(char32_t code_point) noexcept {
+    switch (code_point) {
+      case U'\n':
+      case 0x0B:
+      case 0x0C:
+      case 0x85:
+      case 0x2028:
+      case 0x2029:
+        end_word();
+        new_line();
+        skip_spaces_ = false;
+        return;
+      case U'\r':
+        return;
+      case U' ':
+        put_space();
+        return;
+      case U'\t':
+        put_tab();
+        return;
+      case 0x200B:
+        end_word();
+        return;
+      default:
+        break;
+    }
+    const Appearance look = appearance_of(font_, code_point);
+    if (look.rendering == Rendering::kNothing) return;
+    if (look.advance == 0) {
+      // A combining mark stays with the character before it.
+      remember(look.code_point);
+      draw_here(look);
+      return;
+    }
+    if (look.width_class == WidthClass::kWide || break_after_) end_word();
+    place(look);
+    break_after_ = look.width_class == WidthClass::kWide;
+  }
+
+  /// Fills the box with the background colour and moves the pen home.
+  void clear() noexcept {
+    surface_.fill_rect(clip_.left, clip_.top, clip_.right - clip_.left, clip_.bottom - clip_.top, style_.background);
+    home();
+  }
+
+  /// Moves the pen to the top-left corner; keeps what is drawn.
+  void home() noexcept {
+    pen_ = Cursor{clip_.left, clip_.top};
+    word_length_ = 0;
+    word_x_ = clip_.left;
+    word_overflow_ = false;
+    skip_spaces_ = false;
+    break_after_ = false;
+    overflowed_ = false;
+  }
+
+  /// Where the next character goes.
+  Cursor cursor() const noexcept { return pen_; }
+
+  /// True once text was cut off at the bottom of the box (since home()).
+  bool overflowed() const noexcept { return overflowed_; }
+
+  /// A C-style sink for this box, e.g. for a decoder chosen at run time.
+  CodePointCallback callback() noexcept { return CodePointCallback{&TextBox::put_thunk, this}; }
+
+ private:
+  static void put_thunk(void* context, char32_t code_point) { static_cast<TextBox*>(context)->put(code_point); }
+
+  int line_width() const noexcept { return clip_.right - clip_.left; }
+
+  void put_space() noexcept {
+    end_word();
+    if (skip_spaces_) return;
+    const Appearance look = appearance_of(font_, U' ');
+    if (pen_.x + look.advance > clip_.right) {
+      wrap();
+      return;
+    }
+    draw_here(look);
+    pen_.x += look.advance;
+  }
+
+  void put_tab() noexcept {
+    end_word();
+    if (skip_spaces_) return;
+    constexpr int kTabStop = 4 * kCellWidth;
+    const int stop = clip_.left + ((pen_.x - clip_.left) / kTabStop + 1) * kTabStop;
+    if (stop > clip_.right) {
+      wrap();
+      return;
+    }
+    surface_.fill_rect(pen_.x, visible_top(), stop - pen_.x, visible_height(), style_.background);
+    pen_.x = stop;
+  }
+
+  // Places a character that advances the pen, wrapping first if needed.
+  void place(const Appearance& look) noexcept {
+    if (pen_.x + look.advance > clip_.right && pen_.x > clip_.left) {
+      const int word_width = pen_.x - word_x_;
+      if (word_length_ > 0 && !word_overflow_ && word_x_ > clip_.left && word_width + look.advance <= line_width()) {
+        move_word_to_next_line();
+      } else {
+        new_line();
+        word_length_ = 0;
+        word_overflow_ = false;
+      }
+    }
+    skip_spaces_ = false;
+    if (word_length_ == 0 && !word_overflow_) word_x_ = pen_.x;
+    remember(look.code_point);
+    draw_here(look);
+    pen_.x += look.advance;
+  }
+
+  void move_word_to_next_line() noexcept {
+    surface_.fill_rect(word_x_, visible_top(), pen_.x - word_x_, visible_height(), style_.background);
+    new_line();
+    word_x_ = pen_.x;
+    for (std::size_t i = 0; i < word_length_; ++i) {
+      const Appearance look = appearance_of(font_, word_[i]);
+      draw_here(look);
+      pen_.x += look.advance;
+    }
+  }
+
+  void remember(char32_t code_point) noexcept {
+    if (word_length_ < kWordCapacity) {
+      word_[word_length_++] = code_point;
+    } else {
+      word_overflow_ = true;  // too long to move: it will break where the line is full
+    }
+  }
+
+  void end_word() noexcept {
+    word_length_ = 0;
+    word_overflow_ = false;
+    break_after_ = false;
+  }
+
+  // A line break caused by the layout (not by the text).
+  void wrap() noexcept {
+    new_line();
+    skip_spaces_ = true;
+  }
+
+  void new_line() noexcept {
+    pen_.x = clip_.left;
+    // Stop counting once below the box, so that endless text cannot overflow.
+    if (pen_.y < clip_.bottom) pen_.y += kGlyphHeight;
+  }
+
+  void draw_here(const Appearance& look) noexcept {
+    if (pen_.y + kGlyphHeight > clip_.bottom) overflowed_ = true;
+    draw_appearance(surface_, look, pen_.x, pen_.y, clip_, style_);
+  }
+
+  // The current line, clipped to the box (for fill_rect).
+  int visible_top() const noexcept { return pen_.y > clip_.top ? pen_.y : clip_.top; }
+  int visible_height() const noexcept {
+    const int bottom = pen_.y + kGlyphHeight < clip_.bottom ? pen_.y + kGlyphHeight : clip_.bottom;
+    return bottom - visible_top();
+  }
+
+  Surface& surface_;
+  const Font& font_;
+  TextStyle<Color> style_;
+  detail::Clip clip_;
+  Cursor pen_{0, 0};
+  int word_x_ = 0;               // where the current word starts on this line
+  std::size_t word_length_ = 0;  // code points in word_
+  bool word_overflow_ = false;   // the word outgrew word_
+  bool skip_spaces_ = false;     // just wrapped: drop spaces until a character
+  bool break_after_ = false;     // a wide character ended: break before the next one
+  bool overflowed_ = false;
+  char32_t word_[kWordCapacity] = {};
+};
+
+}  // namespace utf8mcu::display

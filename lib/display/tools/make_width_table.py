@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Generates the display width table of utf8mcu::display from the Unicode
+Character Database (UnicodeData.txt and EastAsianWidth.txt).
+
+    make_width_table.py --ucd-dir /usr/share/unicode --source width_table.cpp
+
+Width class of each code point, first rule that applies:
+  invisible (0)  general category Cc or Cf, except U+00AD SOFT HYPHEN
+  combining (3)  general category Mn or Me, and U+1160..U+11FF (Hangul medial
+                 vowels and final consonants, which join the preceding syllable)
+  wide (2)       East_Asian_Width W or F (unlisted code points in the CJK
+                 ideograph blocks and planes 2-3 default to W)
+  narrow (1)     everything else: letters, Ambiguous, unassigned, private use
+(U+00AD counts as narrow, as in glibc's wcwidth.)
+
+Table: for each plane, the code points where the class changes, as uint16
+(low 16 bits), and the class of each run, 2 bits each, 4 per byte; a plane
+index of 18 uint16 tells where each plane's runs start. Standard library only.
+"""
+
+import argparse
+import os
+import sys
+
+PLANES = 17
+INVISIBLE, NARROW, WIDE, COMBINING = 0, 1, 2, 3
+WIDE_BY_DEFAULT = [(0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x2FFFD),
+                   (0x30000, 0x3FFFD)]
+
+
+def parse_range(text):
+    first, _, last = text.strip().partition("..")
+    return int(first, 16), int(last or first, 16)
+
+
+def read_categories(path):
+    categories = bytearray(b"Cn" * 0x110000)  # two ASCII letters per code point
+    range_first = None
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            fields = line.split(";")
+            code, name, category = int(fields[0], 16), fields[1], fields[2].encode()
+            if name.endswith(", First>"):
+                range_first = code
+                continue
+            first = range_first if name.endswith(", Last>") else code
+            range_first = None
+            for cp in range(first, code + 1):
+                categories[2 * cp:2 * cp + 2] = category
+    return categories
+
+
+def read_wide(path):
+    wide = bytearray(0x110000)
+    for first, last in WIDE_BY_DEFAULT:
+        wide[first:last + 1] = b"\1" * (last - first + 1)
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            data = line.split("#", 1)[0].strip()
+            if not data:
+                continue
+            code_range, _, value = data.partition(";")
+            first, last = parse_range(code_range)
+            flag = b"\1" if value.strip() in ("W", "F") else b"\0"
+            wide[first:last + 1] = flag * (last - first + 1)
+    return wide
+
+
+def width_classes(ucd_dir):
+    categories = read_categories(os.path.join(ucd_dir, "UnicodeData.txt"))
+    wide = read_wide(os.path.join(ucd_dir, "EastAsianWidth.txt"))
+    classes = bytearray(0x110000)
+    for cp in range(0x110000):
+        category = bytes(categories[2 * cp:2 * cp + 2])
+        if category in (b"Cc", b"Cf") and cp != 0x00AD:
+            value = INVISIBLE
+        elif category in (b"Mn", b"Me") or 0x1160 <= cp <= 0x11FF:
+            value = COMBINING
+        elif wide[cp]:
+            value = WIDE
+        else:
+            value = NARROW
+        classes[cp] = value
+    return classes
+
+
+def build_runs(classes):
+    """Per plane: [(low 16 bits of first code point, class)], starting at 0."""
+    planes = []
+    for plane in range(PLANES):
+        base = plane << 16
+        runs = []
+        for low in range(0x10000):
+            value = classes[base + low]
+            if not runs or runs[-1][1] != value:
+                runs.append((low, value))
+        planes.append(runs)
+    return planes
+
+
+def read_version(ucd_dir):
+    with open(os.path.join(ucd_dir, "EastAsianWidth.txt"), encoding="utf-8") as lines:
+        first = lines.readline().strip("# \n")
+    return first
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ucd-dir", required=True)
+    parser.add_argument("--source", required=True)
+    parser.add_argument("--stats")
+    args = parser.parse_args()
+
+    planes = build_runs(width_classes(args.ucd_dir))
+    starts, packed, plane_index = [], bytearray(), [0]
+    values = []
+    for runs in planes:
+        starts += [low for low, _ in runs]
+        values += [value for _, value in runs]
+        plane_index.append(len(starts))
+    if len(starts) > 0xFFFF:
+        sys.exit("too many runs for 16-bit plane indices")
+    for i in range(0, len(values), 4):
+        byte = 0
+        for j, value in enumerate(values[i:i + 4]):
+            byte |= value << (2 * j)
+        packed.append(byte)
+    size = 2 * len(starts) + len(packed) + 2 * len(plane_index)
+    summary = (f"display width table ({read_version(args.ucd_dir)}): {len(starts)} runs; starts "
+               f"{2 * len(starts)} B + classes {len(packed)} B + plane index {2 * len(plane_index)} B "
+               f"= {size} B")
+
+    out = [f"// Generated by lib/display/tools/make_width_table.py from {args.ucd_dir}: do not edit.",
+           "// " + summary, '#include "utf8mcu/display/width.h"', "",
+           "namespace utf8mcu::display::detail {", "",
+           "// Where each plane's runs begin in kWidthRunStarts; plane p: [p], [p + 1].",
+           f"const std::uint16_t kWidthPlaneIndex[{len(plane_index)}] = {{"]
+    out.append("    " + ", ".join(str(v) for v in plane_index) + ",")
+    out += ["};", "", "// Low 16 bits of the first code point of each run.",
+            f"const std::uint16_t kWidthRunStarts[{len(starts)}] = {{"]
+    for i in range(0, len(starts), 10):
+        out.append("    " + ", ".join(f"0x{v:04X}" for v in starts[i:i + 10]) + ",")
+    out += ["};", "", "// WidthClass of run i in bits 2*(i%4)..2*(i%4)+1 of byte i/4.",
+            f"const std::uint8_t kWidthRunClasses[{len(packed)}] = {{"]
+    for i in range(0, len(packed), 16):
+        out.append("    " + ", ".join(f"0x{v:02X}" for v in packed[i:i + 16]) + ",")
+    out += ["};", "", "}  // namespace utf8mcu::display::detail", ""]
+    with open(args.source, "w", encoding="utf-8") as source:
+        source.write("\n".join(out))
+    print(summary)
+    if args.stats:
+        with open(args.stats, "w", encoding="utf-8") as stats:
+            stats.write(summary + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,185 @@
+// The decoder against the independent reference model (test/reference), over
+// every 1-, 2- and 3-byte input and every 4-byte input with lead F0-F4, in all
+// three policies, byte at a time and as one span.
+//
+// On the host every input is checked. Firmware checks every 1-, 2- and 3-byte
+// input and the 4-byte ones with every second and third byte but the fourth
+// taken from the edge values of the UTF-8 ranges. The reduced board (microbit)
+// takes the second and later bytes from the edge values only. The test prints
+// which slice it ran.
+
+#include "utf8mcu/bulk.h"
+#include "utf8mcu/decoder.h"
+#include "reference_utf8.h"
+#include "test_support.h"
+#include "utest/utest.h"
+
+namespace {
+
+using utf8mcu::Decoder;
+using utf8mcu::ErrorPolicy;
+using utf8mcu::Status;
+
+constexpr bool kOnTarget =
+#if defined(__arm__)
+    true;
+#else
+    false;
+#endif
+
+Status status_of(ref::Kind kind) {
+  switch (kind) {
+    case ref::Kind::kNone: return Status::kOk;
+    case ref::Kind::kUnexpectedContinuation: return Status::kUnexpectedContinuation;
+    case ref::Kind::kInvalidLead: return Status::kInvalidLead;
+    case ref::Kind::kOverlong: return Status::kOverlong;
+    case ref::Kind::kSurrogate: return Status::kSurrogate;
+    case ref::Kind::kTooLarge: return Status::kTooLarge;
+    case ref::Kind::kTruncated: return Status::kTruncated;
+  }
+  return Status::kOutputFull;  // never a decode status: fails the comparison
+}
+
+// What the reference model says about one input, in the terms of each policy.
+struct Expected {
+  test::Recorder<4> replaced;
+  test::Recorder<4> skipped;
+  std::size_t errors = 0;
+  std::size_t first_offset = 0;
+  std::size_t first_length = 0;
+  Status first_status = Status::kOk;
+  std::size_t before_first = 0;  // code points before the first error
+};
+
+Expected expect(const std::uint8_t* s, std::size_t n) {
+  Expected e;
+  e.first_offset = n;
+  ref::decode(s, n, [&e](const ref::Item& item) {
+    if (!item.is_error) {
+      e.replaced(item.code_point);
+      e.skipped(item.code_point);
+      if (e.errors == 0) ++e.before_first;
+      return;
+    }
+    e.replaced(utf8mcu::kReplacementCharacter);
+    if (e.errors++ == 0) {
+      e.first_offset = item.offset;
+      e.first_length = item.length;
+      e.first_status = status_of(item.kind);
+    }
+  });
+  return e;
+}
+
+// Checks one input; logs and returns false on the first difference.
+bool check(const std::uint8_t* s, std::size_t n) {
+  const Expected e = expect(s, n);
+  bool ok = true;
+
+  // Replace, byte at a time.
+  Decoder decoder;
+  test::Recorder<4> got;
+  std::size_t errors = 0;
+  for (std::size_t i = 0; i < n; ++i) errors += decoder.push(s[i], got).errors;
+  errors += decoder.finish(got).ok() ? 0u : 1u;
+  ok = ok && got == e.replaced && errors == e.errors;
+
+  // Skip, as one span.
+  test::Recorder<4> skipped;
+  const utf8mcu::DecodeResult span = decoder.push<ErrorPolicy::kSkip>(s, n, skipped);
+  const std::size_t skip_errors = span.errors + (decoder.finish<ErrorPolicy::kSkip>(skipped).ok() ? 0u : 1u);
+  ok = ok && skipped == e.skipped && skip_errors == e.errors;
+
+  // Report, through the bulk API and the validator.
+  test::Recorder<4> before;
+  const utf8mcu::ValidationResult report = utf8mcu::decode<ErrorPolicy::kReport>(s, n, before);
+  const utf8mcu::ValidationResult valid = utf8mcu::validate(s, n);
+  ok = ok && report.valid_up_to == e.first_offset && report.error.status == e.first_status &&
+       report.error.length == e.first_length && before.size == e.before_first;
+  ok = ok && valid.valid_up_to == e.first_offset && valid.error.status == e.first_status &&
+       valid.error.length == e.first_length;
+
+  if (!ok) {
+    utest::log() << "  mismatch on input";
+    for (std::size_t i = 0; i < n; ++i) utest::log() << ' ' << utest::hex(s[i]);
+    utest::log() << '\n';
+  }
+  return ok;
+}
+
+// Bytes tried in a position that is not enumerated in full.
+constexpr std::uint8_t kEdges[] = {0x00, 0x7F, 0x80, 0x81, 0x8F, 0x90, 0x9F, 0xA0, 0xAF, 0xB0, 0xBF, 0xC0, 0xC1,
+                                   0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF3, 0xF4, 0xF5, 0xFE, 0xFF};
+
+// Calls f(byte) for every byte, or only the edge values.
+template <typename F>
+bool for_bytes(bool all, F&& f) {
+  if (all) {
+    for (unsigned b = 0; b < 256; ++b) {
+      if (!f(static_cast<std::uint8_t>(b))) return false;
+    }
+  } else {
+    for (std::uint8_t b : kEdges) {
+      if (!f(b)) return false;
+    }
+  }
+  return true;
+}
+
+UTEST(Exhaustive, OneAndTwoBytes) {
+  std::uint32_t inputs = 0;
+  const bool ok = for_bytes(true, [&](std::uint8_t a) {
+    const std::uint8_t one[1] = {a};
+    ++inputs;
+    if (!check(one, 1)) return false;
+    return for_bytes(true, [&](std::uint8_t b) {
+      const std::uint8_t two[2] = {a, b};
+      ++inputs;
+      return check(two, 2);
+    });
+  });
+  EXPECT_TRUE(ok);
+  EXPECT_EQ(inputs, 256u + 65536u);
+}
+
+UTEST(Exhaustive, ThreeBytes) {
+  const bool all_second = !utest::kReduced;
+  const bool all_third = !utest::kReduced;
+  std::uint32_t inputs = 0;
+  const bool ok = for_bytes(true, [&](std::uint8_t a) {
+    return for_bytes(all_second, [&](std::uint8_t b) {
+      return for_bytes(all_third, [&](std::uint8_t c) {
+        const std::uint8_t s[3] = {a, b, c};
+        ++inputs;
+        return check(s, 3);
+      });
+    });
+  });
+  EXPECT_TRUE(ok);
+  utest::log() << "  3-byte inputs checked: " << inputs << (all_third ? " (all)" : " (slice: edge values)") << '\n';
+  if (!utest::kReduced) EXPECT_EQ(inputs, 16777216u);
+}
+
+UTEST(Exhaustive, FourBytesWithLeadF0ToF4) {
+  const bool all_second = !utest::kReduced;
+  const bool all_third = !utest::kReduced;
+  const bool all_fourth = !kOnTarget;
+  std::uint32_t inputs = 0;
+  bool ok = true;
+  for (unsigned lead = 0xF0; lead <= 0xF4 && ok; ++lead) {
+    ok = for_bytes(all_second, [&](std::uint8_t b) {
+      return for_bytes(all_third, [&](std::uint8_t c) {
+        return for_bytes(all_fourth, [&](std::uint8_t d) {
+          const std::uint8_t s[4] = {static_cast<std::uint8_t>(lead), b, c, d};
+          ++inputs;
+          return check(s, 4);
+        });
+      });
+    });
+  }
+  EXPECT_TRUE(ok);
+  utest::log() << "  4-byte inputs checked: " << inputs << (all_fourth ? " (all)" : " (slice: edge values)") << '\n';
+  if (!kOnTarget) EXPECT_EQ(inputs, 5u * 16777216u);
+}
+
+}  // namespace

@@ -1,0 +1,86 @@
+#pragma once
+// Helpers shared by the unit tests; they run on the host and as firmware, so
+// no heap and small fixed buffers.
+
+#include <cstddef>
+#include <cstdint>
+
+#include "reference_utf8.h"
+
+namespace test {
+
+// Deterministic pseudo-random numbers (xorshift32): same sequence on every
+// platform, so a failure seen on a board reproduces on the host.
+class Random {
+ public:
+  explicit constexpr Random(std::uint32_t seed) : state_(seed == 0 ? 0x9E3779B9u : seed) {}
+
+  constexpr std::uint32_t next() {
+    state_ ^= state_ << 13;
+    state_ ^= state_ >> 17;
+    state_ ^= state_ << 5;
+    return state_;
+  }
+  // Uniform enough in [0, bound) for tests; bound > 0.
+  constexpr std::uint32_t below(std::uint32_t bound) { return next() % bound; }
+
+ private:
+  std::uint32_t state_;
+};
+
+// A sink that records up to N code points and counts the rest.
+template <std::size_t N>
+struct Recorder {
+  char32_t code_points[N] = {};
+  std::size_t size = 0;  // may exceed N: then the tail was not stored
+
+  constexpr void operator()(char32_t code_point) {
+    if (size < N) code_points[size] = code_point;
+    ++size;
+  }
+  constexpr void clear() { size = 0; }
+
+  template <std::size_t M>
+  constexpr bool operator==(const Recorder<M>& other) const {
+    if (size != other.size || size > N || size > M) return false;
+    for (std::size_t i = 0; i < size; ++i) {
+      if (code_points[i] != other.code_points[i]) return false;
+    }
+    return true;
+  }
+};
+
+// Bytes that sit on the edges of the UTF-8 ranges, for biased random input.
+inline constexpr std::uint8_t kEdgeBytes[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0,
+                                              0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0,
+                                              0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
+
+// Fills `out` with input that mixes valid sequences of every length, edge
+// bytes and random bytes.
+inline void random_utf8ish(Random& random, std::uint8_t* out, std::size_t size) {
+  std::size_t i = 0;
+  while (i < size) {
+    const std::uint32_t choice = random.below(8);
+    if (choice < 3) {
+      out[i++] = kEdgeBytes[random.below(sizeof kEdgeBytes)];
+    } else if (choice < 4) {
+      out[i++] = static_cast<std::uint8_t>(random.next());
+    } else {
+      // A well-formed sequence of 1-4 bytes (encoded by the reference model).
+      const std::uint32_t length = 1 + random.below(4);
+      std::uint32_t cp = 0;
+      if (length == 1) cp = random.below(0x80);
+      if (length == 2) cp = 0x80 + random.below(0x800 - 0x80);
+      if (length == 3) {
+        cp = 0x800 + random.below(0x10000 - 0x800);
+        if (cp >= 0xD800 && cp <= 0xDFFF) cp -= 0x800;
+      }
+      if (length == 4) cp = 0x10000 + random.below(0x110000 - 0x10000);
+      unsigned char bytes[4] = {};
+      (void)ref::encode(static_cast<char32_t>(cp), bytes);
+      for (std::uint32_t k = 0; k < length && i < size; ++k) out[i++] = bytes[k];
+    }
+  }
+}
+
+}  // namespace test

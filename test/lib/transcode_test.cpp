@@ -1,0 +1,191 @@
+// Transcoding into fixed buffers: UTF-16/UTF-32 to UTF-8 and back, resumed
+// across input chunks and across every output capacity, with guard bytes.
+
+#include "utf8mcu/bulk.h"
+#include "utf8mcu/transcode.h"
+#include "reference_utf8.h"
+#include "test_support.h"
+#include "utest/utest.h"
+
+namespace {
+
+using utf8mcu::ErrorPolicy;
+using utf8mcu::Status;
+using utf8mcu::TranscodeResult;
+
+constexpr std::uint8_t kGuard = 0xA5;
+
+UTEST(Transcode, Utf32ToUtf8) {
+  const char32_t in[] = {0x41, 0xE9, 0xD800, 0x20AC, 0x110000, 0x1F600};
+  std::uint8_t out[32];
+  TranscodeResult r = utf8mcu::utf32_to_utf8(in, 6, out, sizeof out);
+  const std::uint8_t expected[] = {0x41, 0xC3, 0xA9, 0xEF, 0xBF, 0xBD, 0xE2, 0x82,
+                                   0xAC, 0xEF, 0xBF, 0xBD, 0xF0, 0x9F, 0x98, 0x80};
+  EXPECT_EQ(r.status, Status::kOk);
+  EXPECT_EQ(r.read, 6u);
+  EXPECT_EQ(r.errors, 2u);
+  ASSERT_EQ(r.written, sizeof expected);
+  EXPECT_MEMEQ(out, expected, sizeof expected);
+
+  r = utf8mcu::utf32_to_utf8<ErrorPolicy::kReport>(in, 6, out, sizeof out);
+  EXPECT_EQ(r.status, Status::kInvalidCodePoint);
+  EXPECT_EQ(r.read, 2u);  // stopped at the unit after "A" and U+00E9
+  EXPECT_EQ(r.written, 3u);
+
+  r = utf8mcu::utf32_to_utf8<ErrorPolicy::kSkip>(in, 6, out, sizeof out);
+  EXPECT_EQ(r.written, 10u);
+  EXPECT_EQ(r.errors, 2u);
+}
+
+UTEST(Transcode, Utf16ToUtf8Pairs) {
+  // U+1F600 as D83D DE00, a lone low, a high followed by 'A', a trailing high.
+  const char16_t in[] = {0xD83D, 0xDE00, 0xDC00, 0xD800, 0x0041, 0xD801};
+  std::uint8_t out[32];
+  TranscodeResult r = utf8mcu::utf16_to_utf8(in, 6, out, sizeof out);
+  const std::uint8_t expected[] = {0xF0, 0x9F, 0x98, 0x80, 0xEF, 0xBF, 0xBD, 0xEF,
+                                   0xBF, 0xBD, 0x41, 0xEF, 0xBF, 0xBD};
+  EXPECT_EQ(r.status, Status::kOk);
+  EXPECT_EQ(r.errors, 3u);
+  ASSERT_EQ(r.written, sizeof expected);
+  EXPECT_MEMEQ(out, expected, sizeof expected);
+
+  // Report: the lone low surrogate at index 2 is consumed and reported.
+  r = utf8mcu::utf16_to_utf8<ErrorPolicy::kReport>(in, 6, out, sizeof out);
+  EXPECT_EQ(r.status, Status::kUnpairedSurrogate);
+  EXPECT_EQ(r.read, 3u);
+  EXPECT_EQ(r.length, 1u);
+  EXPECT_EQ(r.written, 4u);
+
+  // Report: a high surrogate broken by 'A' ends before the 'A'.
+  const char16_t broken[] = {0x41, 0xD800, 0x42};
+  r = utf8mcu::utf16_to_utf8<ErrorPolicy::kReport>(broken, 3, out, sizeof out);
+  EXPECT_EQ(r.status, Status::kUnpairedSurrogate);
+  EXPECT_EQ(r.read, 2u);
+  EXPECT_EQ(r.written, 1u);
+}
+
+UTEST(Transcode, Utf16PairSplitAcrossChunks) {
+  const char16_t in[] = {0xD83D, 0xDE00};
+  utf8mcu::Utf16ToUtf8 converter;
+  std::uint8_t out[8];
+  TranscodeResult r = converter.convert(in, 1, out, sizeof out);
+  EXPECT_EQ(r.written, 0u);
+  r = converter.convert(in + 1, 1, out, sizeof out);
+  ASSERT_EQ(r.written, 4u);
+  EXPECT_EQ(out[0], 0xF0u);
+  EXPECT_EQ(converter.finish(out, sizeof out).written, 0u);
+}
+
+// Converts `in` through a Utf8ToUnits converter with the given output
+// capacity per call, resuming after every kOutputFull; returns units written.
+template <typename Converter, typename Unit>
+std::size_t convert_with_capacity(const std::uint8_t* in, std::size_t size, Unit* out, std::size_t out_size,
+                                  std::size_t capacity, bool& ok) {
+  Converter converter;
+  std::size_t read = 0;
+  std::size_t written = 0;
+  bool finished = false;
+  for (std::size_t calls = 0; calls < 1000 && !finished; ++calls) {
+    const std::size_t room = capacity < out_size - written ? capacity : out_size - written;
+    TranscodeResult r{};
+    if (read < size) {
+      r = converter.convert(in + read, size - read, out + written, room);
+    } else {
+      r = converter.finish(out + written, room);
+      finished = r.status == Status::kOk;
+    }
+    read += r.read;
+    written += r.written;
+    ok = ok && (r.status == Status::kOk || r.status == Status::kOutputFull);
+  }
+  ok = ok && finished;
+  return written;
+}
+
+UTEST(Transcode, Utf8ToUtf32AndUtf16AtEveryCapacity) {
+  test::Random random(4242);
+  std::uint8_t input[64];
+  for (int round = 0; round < (utest::kReduced ? 40 : 200); ++round) {
+    const std::size_t size = random.below(sizeof input);
+    test::random_utf8ish(random, input, size);
+    // Expected: the reference model's replace output.
+    char32_t expected[64];
+    std::size_t expected_size = 0;
+    ref::decode(input, size, [&](const ref::Item& item) {
+      expected[expected_size++] = item.is_error ? utf8mcu::kReplacementCharacter : item.code_point;
+    });
+
+    for (std::size_t capacity = 1; capacity <= 4; ++capacity) {
+      char32_t out32[66];
+      for (char32_t& c : out32) c = 0xA5A5A5A5;
+      bool ok = true;
+      const std::size_t n32 = convert_with_capacity<utf8mcu::Utf8ToUtf32>(input, size, out32, 64, capacity, ok);
+      EXPECT_TRUE(ok);
+      ASSERT_EQ(n32, expected_size);
+      for (std::size_t i = 0; i < n32; ++i) EXPECT_EQ(out32[i], expected[i]);
+      EXPECT_EQ(out32[n32], char32_t{0xA5A5A5A5});
+
+      // UTF-16: each code point above U+FFFF takes a pair, never split, so
+      // progress needs room for two units.
+      char16_t out16[130];
+      for (char16_t& c : out16) c = 0xA5A5;
+      const std::size_t n16 =
+          convert_with_capacity<utf8mcu::Utf8ToUtf16>(input, size, out16, 128, capacity + 1, ok);
+      EXPECT_TRUE(ok);
+      std::size_t k = 0;
+      for (std::size_t i = 0; i < expected_size; ++i) {
+        if (expected[i] < 0x10000) {
+          EXPECT_EQ(out16[k++], static_cast<char16_t>(expected[i]));
+        } else {
+          EXPECT_EQ(out16[k++], static_cast<char16_t>(0xD800 + ((expected[i] - 0x10000) >> 10)));
+          EXPECT_EQ(out16[k++], static_cast<char16_t>(0xDC00 + ((expected[i] - 0x10000) & 0x3FF)));
+        }
+      }
+      EXPECT_EQ(n16, k);
+      EXPECT_EQ(out16[n16], char16_t{0xA5A5});
+    }
+  }
+}
+
+UTEST(Transcode, Utf8ToUtf16NeedsRoomForBothHalves) {
+  const std::uint8_t emoji[] = {0xF0, 0x9F, 0x98, 0x80};
+  char16_t out[3] = {0xA5A5, 0xA5A5, 0xA5A5};
+  TranscodeResult r = utf8mcu::utf8_to_utf16(emoji, 4, out, 1);
+  EXPECT_EQ(r.status, Status::kOutputFull);
+  EXPECT_EQ(r.written, 0u);
+  EXPECT_EQ(r.read, 3u);  // the last byte completes the pair and stays unread
+  EXPECT_EQ(out[0], char16_t{0xA5A5});
+  r = utf8mcu::utf8_to_utf16(emoji, 4, out, 2);
+  EXPECT_EQ(r.status, Status::kOk);
+  EXPECT_EQ(r.written, 2u);
+  EXPECT_EQ(out[2], char16_t{0xA5A5});
+}
+
+UTEST(Transcode, Utf8ReportStopsAtTheBrokenPart) {
+  const std::uint8_t in[] = {0x41, 0xE2, 0x82, 0x42};
+  char32_t out[8];
+  const TranscodeResult r = utf8mcu::utf8_to_utf32<ErrorPolicy::kReport>(in, 4, out, 8);
+  EXPECT_EQ(r.status, Status::kTruncated);
+  EXPECT_EQ(r.read, 3u);
+  EXPECT_EQ(r.length, 2u);
+  EXPECT_EQ(r.written, 1u);
+  const TranscodeResult end = utf8mcu::utf8_to_utf32<ErrorPolicy::kReport>(in, 3, out, 8);
+  EXPECT_EQ(end.status, Status::kTruncated);
+  EXPECT_EQ(end.read, 3u);
+  EXPECT_EQ(end.length, 2u);
+}
+
+UTEST(Transcode, NullArguments) {
+  std::uint8_t out[4];
+  EXPECT_EQ(utf8mcu::utf32_to_utf8(nullptr, 5, out, 4).read, 0u);
+  const char32_t one[] = {0x41};
+  const TranscodeResult r = utf8mcu::utf32_to_utf8(one, 1, nullptr, 4);
+  EXPECT_EQ(r.status, Status::kOutputFull);
+  EXPECT_EQ(r.written, 0u);
+  char32_t u32[2];
+  EXPECT_EQ(utf8mcu::utf8_to_utf32(nullptr, 3, u32, 2).read, 0u);
+  const std::uint8_t a[] = {0x41};
+  EXPECT_EQ(utf8mcu::utf8_to_utf32(a, 1, nullptr, 2).status, Status::kOutputFull);
+}
+
+}  // namespace
