@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs what the build and tests need, on Debian 12, only if it is missing:
+# the arm-none-eabi toolchain (+ newlib and libstdc++ headers), qemu-system-arm,
+# cmake, ninja, g++ and python3. Safe to run again: does nothing when all is there.
+set -euo pipefail
+
+packages=(gcc-arm-none-eabi libstdc++-arm-none-eabi-newlib libnewlib-arm-none-eabi
+  qemu-system-arm cmake ninja-build g++ python3)
+
+installed() {
+  [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" == "install ok installed" ]]
+}
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+  # Not Debian: just say what is missing.
+  missing_tools=()
+  for tool in arm-none-eabi-g++ arm-none-eabi-nm qemu-system-arm cmake ninja g++ python3 timeout; do
+    command -v "$tool" >/dev/null 2>&1 || missing_tools+=("$tool")
+  done
+  if [[ ${#missing_tools[@]} -ne 0 ]]; then
+    echo "setup-deps: no dpkg; please install: ${missing_tools[*]}" >&2
+    exit 1
+  fi
+  exit 0
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  installed "$package" || missing+=("$package")
+done
+if [[ ${#missing[@]} -eq 0 ]]; then
+  echo "setup-deps: all dependencies present"
+  exit 0
+fi
+
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then
+  if command -v sudo >/dev/null 2>&1; then
+    sudo=(sudo)
+  else
+    echo "setup-deps: need root (or sudo) to install: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+echo "setup-deps: installing ${missing[*]}"
+"${sudo[@]}" apt-get update
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# The one command that runs every test: installs missing dependencies, then
+# configures, builds and runs CTest for the host and for each QEMU board
+# (CMakePresets.json; build trees in build/<preset>).
+#
+#   tools/test-all.sh [--fresh] [preset...]     (default: all six presets)
+#
+# Keeps going after a failure. The last line is "N passed, N failed" (tests
+# summed over all CTest runs; a preset that fails to configure or build adds
+# one failure). Exits non-zero if anything failed or if no test ran.
+set -uo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root" || exit 1
+
+fresh=()
+presets=()
+for arg in "$@"; do
+  case "$arg" in
+    --fresh) fresh=(--fresh) ;;
+    -h | --help)
+      sed -n '2,10p' "$0"
+      exit 0
+      ;;
+    *) presets+=("$arg") ;;
+  esac
+done
+if [[ ${#presets[@]} -eq 0 ]]; then
+  presets=(host microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505)
+fi
+
+if ! bash tools/setup-deps.sh; then
+  echo "test-all: tools/setup-deps.sh failed"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+logs=$root/build/test-all
+mkdir -p "$logs"
+
+total_passed=0
+total_failed=0
+lines=()
+for preset in "${presets[@]}"; do
+  echo
+  echo "=================== $preset ==================="
+  start=$SECONDS
+  passed=0
+  failed=0
+  notes=""
+
+  if ! cmake "${fresh[@]}" --preset "$preset"; then
+    failed=1
+    notes="configure failed"
+  else
+    # -k 0: build everything that can be built, so one broken test does not
+    # hide the others (its test then fails as "Not Run").
+    if ! cmake --build --preset "$preset" -- -k 0; then
+      failed=1
+      notes="build failed"
+    fi
+    log=$logs/$preset.log
+    ctest --preset "$preset" 2>&1 | tee "$log"
+    ctest_status=${PIPESTATUS[0]}
+    # "100% tests passed, 0 tests failed out of 5"
+    summary=$(grep -E '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -1)
+    if [[ -n "$summary" ]]; then
+      ran=$(sed -E 's/.* out of ([0-9]+).*/\1/' <<<"$summary")
+      bad=$(sed -E 's/.*passed, ([0-9]+) tests? failed.*/\1/' <<<"$summary")
+      passed=$((ran - bad))
+      failed=$((failed + bad))
+      if [[ $ctest_status -ne 0 && $bad -eq 0 ]]; then
+        failed=$((failed + 1))
+        notes="${notes:+$notes; }ctest exited $ctest_status"
+      fi
+    else
+      failed=$((failed + 1))
+      notes="${notes:+$notes; }no ctest summary (no tests?)"
+    fi
+  fi
+
+  total_passed=$((total_passed + passed))
+  total_failed=$((total_failed + failed))
+  lines+=("$(printf '%-11s %4d passed, %3d failed  %4ds  %s' "$preset" "$passed" "$failed" $((SECONDS - start)) "$notes")")
+done
+
+echo
+echo "=================== summary ==================="
+printf '%s\n' "${lines[@]}"
+echo "$total_passed passed, $total_failed failed"
+if [[ $total_failed -ne 0 || $total_passed -eq 0 ]]; then
+  exit 1
+fi
+exit 0
