@@ -57,7 +57,22 @@ class SurfaceBase {
     Derived& self = derived();
     if (y <= -16 || y >= self.height()) return;  // also keeps y + row from overflowing
     for (int row = 0; row < 16; ++row) {
-      if (((mask >> row) & 1u) != 0) self.set_pixel(x, y + row, ((bits >> row) & 1u) != 0 ? on : off);
+      if (((static_cast<unsigned>(mask) >> row) & 1u) != 0) {
+        self.set_pixel(x, y + row, ((static_cast<unsigned>(bits) >> row) & 1u) != 0 ? on : off);
+      }
+    }
+  }
+
+  /// Draws columns [first, end) of a glyph bitmap (2 bytes per column, as in
+  /// Glyph) with column 0 at x: draw_column() for each, with `rows` as the mask
+  /// (and with the glyph's own bits too if `transparent`).
+  void draw_columns(int x, int y, const std::uint8_t* columns, int first, int end, std::uint16_t rows,
+                    bool transparent, Color on, Color off) noexcept {
+    for (int column = first; column < end; ++column) {
+      const auto index = static_cast<std::size_t>(2 * column);
+      const auto bits = static_cast<std::uint16_t>(columns[index] | (columns[index + 1] << 8));
+      derived().draw_column(x + column, y, bits, transparent ? static_cast<std::uint16_t>(rows & bits) : rows, on,
+                            off);
     }
   }
 
@@ -89,7 +104,7 @@ constexpr std::size_t mono_buffer_size(int width, int height) noexcept {
 ///     byte [p * width + x]:  bit 7 6 5 4 3 2 1 0
 ///                            row 8p+7 ....... 8p
 ///
-/// Color is bool: true = pixel lit. Trivially copyable; 12 bytes; the pixels
+/// Color is bool: true = pixel lit. Trivially copyable; 20 bytes; the pixels
 /// stay in the caller's buffer.
 class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
  public:
@@ -98,12 +113,14 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
   constexpr MonoFramebuffer(std::uint8_t* buffer, int width, int height) noexcept
       : buffer_(buffer),
         width_(buffer == nullptr ? 0 : detail::clamp_dimension(width)),
-        height_(buffer == nullptr || width_ == 0 ? 0 : detail::clamp_dimension(height)) {}
+        height_(buffer == nullptr || width_ == 0 ? 0 : detail::clamp_dimension(height)),
+        pages_(static_cast<unsigned>((height_ + 7) / 8)),
+        last_page_rows_(0xFFu >> ((8 - height_ % 8) % 8)) {}
 
   constexpr int width() const noexcept { return width_; }
   constexpr int height() const noexcept { return height_; }
   /// Pages of 8 rows (the last one partly used if height % 8 != 0).
-  constexpr int pages() const noexcept { return (height_ + 7) / 8; }
+  constexpr int pages() const noexcept { return static_cast<int>(pages_); }
   constexpr std::uint8_t* data() noexcept { return buffer_; }
   constexpr const std::uint8_t* data() const noexcept { return buffer_; }
   constexpr std::size_t size_bytes() const noexcept { return mono_buffer_size(width_, height_); }
@@ -119,7 +136,7 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
   /// The pixel at (x, y); false outside the surface.
   bool get_pixel(int x, int y) const noexcept {
     if (!inside(x, y)) return false;
-    return ((buffer_[index(x, y)] >> (static_cast<unsigned>(y) & 7u)) & 1u) != 0;
+    return ((static_cast<unsigned>(buffer_[index(x, y)]) >> (static_cast<unsigned>(y) & 7u)) & 1u) != 0;
   }
 
   /// Sets every pixel (padding rows of a partial last page included).
@@ -131,25 +148,25 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
   /// Page-wise draw_column(): at most 3 read-modify-writes of page bytes.
   void draw_column(int x, int y, std::uint16_t bits, std::uint16_t mask, bool on, bool off) noexcept {
     if (static_cast<unsigned>(x) >= static_cast<unsigned>(width_) || y <= -16 || y >= height_) return;
-    std::uint32_t wanted = mask;
-    // Pixel values for every row: `on` where bits are set, `off` elsewhere.
-    std::uint32_t value = (on ? bits : 0u) | (off ? static_cast<std::uint16_t>(~bits) : 0u);
-    if (y < 0) {
-      wanted >>= static_cast<unsigned>(-y);
-      value >>= static_cast<unsigned>(-y);
-      y = 0;
-    }
-    const unsigned shift = static_cast<unsigned>(y) & 7u;
-    wanted <<= shift;
-    value <<= shift;
-    unsigned page = static_cast<unsigned>(y) >> 3;
-    const unsigned page_count = static_cast<unsigned>(pages());
-    std::uint8_t* byte = buffer_ + page * static_cast<unsigned>(width_) + static_cast<unsigned>(x);
-    for (; wanted != 0 && page < page_count; ++page, wanted >>= 8, value >>= 8) {
-      std::uint32_t write = wanted & 0xFFu;
-      if (page + 1 == page_count) write &= last_page_rows();
-      *byte = static_cast<std::uint8_t>((*byte & ~write) | (value & write));
-      byte += width_;
+    const ColumnWriter writer(*this, y, on, off);
+    writer.write(writer.top + x, bits, mask);
+  }
+
+  /// Page-wise draw_columns(): clipping and page arithmetic once per glyph,
+  /// then a few instructions per page byte.
+  void draw_columns(int x, int y, const std::uint8_t* columns, int first, int end, std::uint16_t rows,
+                    bool transparent, bool on, bool off) noexcept {
+    if (y <= -16 || y >= height_) return;
+    const long long left = x;  // any int: no overflow in the clipping below
+    if (left + end <= 0 || left + first >= width_) return;
+    if (left + first < 0) first = static_cast<int>(-left);
+    if (left + end > width_) end = static_cast<int>(width_ - left);
+    const ColumnWriter writer(*this, y, on, off);
+    std::uint8_t* const origin = writer.top + x;
+    for (int column = first; column < end; ++column) {
+      const auto index = static_cast<std::size_t>(2 * column);
+      const auto bits = static_cast<std::uint16_t>(columns[index] | (columns[index + 1] << 8));
+      writer.write(origin + column, bits, transparent ? static_cast<std::uint16_t>(rows & bits) : rows);
     }
   }
 
@@ -178,15 +195,58 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
   constexpr std::size_t index(int x, int y) const noexcept {
     return static_cast<std::size_t>(y >> 3) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x);
   }
-  /// Rows of the last page that belong to the picture (all 8 if height % 8 == 0).
-  constexpr std::uint32_t last_page_rows() const noexcept {
-    const int used = height_ - (pages() - 1) * 8;
-    return 0xFFu >> (8 - used);
-  }
+  // Writes 16-row columns starting at row y (-16 < y < height) into the 2 or
+  // 3 pages they cross. Everything in locals: the byte stores may alias any
+  // object, so members would be reloaded after each store.
+  struct ColumnWriter {
+    ColumnWriter(const MonoFramebuffer& picture, int y, bool on, bool off) noexcept
+        : on_bits(on ? 0xFFFFu : 0u), off_bits(off ? 0xFFFFu : 0u), stride(static_cast<unsigned>(picture.width_)) {
+      if (y < 0) {
+        skip = static_cast<unsigned>(-y);
+        y = 0;
+      }
+      shift = static_cast<unsigned>(y) & 7u;
+      const unsigned page = static_cast<unsigned>(y) >> 3;
+      top = picture.buffer_ + page * stride;
+      pages_below = picture.pages_ - 1 - page;
+      // Rows of the (up to) 3 pages from `page` that lie inside the picture.
+      for (unsigned k = 0; k < 3; ++k) {
+        const unsigned p = page + k;
+        const std::uint32_t rows = p + 1 < picture.pages_ ? 0xFFu : (p + 1 == picture.pages_ ? picture.last_page_rows_ : 0u);
+        inside |= rows << (8 * k);
+      }
+    }
+
+    void write(std::uint8_t* byte, std::uint16_t bits, std::uint16_t mask) const noexcept {
+      const std::uint32_t wanted = ((static_cast<std::uint32_t>(mask) >> skip) << shift) & inside;
+      const std::uint32_t value =
+          (((bits & on_bits) | (~static_cast<std::uint32_t>(bits) & off_bits)) >> skip) << shift;
+      // Unrolled (GCC keeps a 3-step loop at -O2). A page's byte address is
+      // formed only if the page is written: it may lie past the buffer otherwise.
+      if ((wanted & 0xFFu) != 0) merge(byte, wanted & 0xFFu, value);
+      if (pages_below > 0 && (wanted & 0xFF00u) != 0) merge(byte + stride, (wanted >> 8) & 0xFFu, value >> 8);
+      if (pages_below > 1 && (wanted >> 16) != 0) merge(byte + 2 * stride, wanted >> 16, value >> 16);
+    }
+
+    static void merge(std::uint8_t* byte, std::uint32_t write_mask, std::uint32_t value) noexcept {
+      *byte = static_cast<std::uint8_t>((*byte & ~write_mask) | (value & write_mask));
+    }
+
+    std::uint32_t on_bits;
+    std::uint32_t off_bits;
+    unsigned stride;
+    unsigned skip = 0;   // rows above the picture
+    unsigned shift = 0;  // row of the first drawn row within its page
+    std::uint32_t inside = 0;
+    unsigned pages_below = 0;     // pages of the picture below the first one
+    std::uint8_t* top = nullptr;  // page byte of column 0 holding the first row
+  };
 
   std::uint8_t* buffer_;
   int width_;
   int height_;
+  unsigned pages_;           // (height + 7) / 8
+  std::uint32_t last_page_rows_;  // rows of the last page inside the picture, as a bit mask
 };
 
 /// A 16-bit RGB565 colour from 8-bit components.

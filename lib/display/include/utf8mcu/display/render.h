@@ -220,11 +220,9 @@ void draw_glyph(Surface& surface, const Glyph& glyph, int x, int y, const detail
   const int width = glyph.shape.width;
   const int first = clip.left > x ? clip.left - x : 0;
   const int end = clip.right - x < width ? clip.right - x : width;
-  for (int column = first; column < end; ++column) {
-    const std::uint16_t bits = glyph.column(column);
-    const auto mask = static_cast<std::uint16_t>(transparent ? (rows & bits) : rows);
-    surface.draw_column(x + column, y, bits, mask, style.foreground, style.background);
-  }
+  if (first >= end) return;
+  surface.draw_columns(x, y, glyph.columns, first, end, static_cast<std::uint16_t>(rows), transparent,
+                       style.foreground, style.background);
 }
 
 /// Draws a code point as appearance_of() describes it, with the pen at (x, y)

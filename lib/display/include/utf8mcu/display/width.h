@@ -58,7 +58,7 @@ inline WidthClass width_class(char32_t code_point) noexcept {
       end = middle;
     }
   }
-  const unsigned bits = (detail::kWidthRunClasses[first / 4] >> (2 * (first % 4))) & 3u;
+  const unsigned bits = (static_cast<unsigned>(detail::kWidthRunClasses[first / 4]) >> (2 * (first % 4))) & 3u;
   return static_cast<WidthClass>(bits);
 }
 
