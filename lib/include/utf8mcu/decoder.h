@@ -228,6 +228,14 @@ constexpr bool decode_sequence(const std::uint8_t*& p, char32_t& code_point) {
   return true;
 }
 
+/// The 4 bytes at `p` as a little-endian word. Written with byte loads so it
+/// is constexpr and endian-neutral; GCC and Clang merge it into one load where
+/// the core allows unaligned access (ARMv7-M, ARMv8-M, x86).
+constexpr std::uint32_t load_le32(const std::uint8_t* p) {
+  return static_cast<std::uint32_t>(p[0]) | (static_cast<std::uint32_t>(p[1]) << 8) |
+         (static_cast<std::uint32_t>(p[2]) << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
+}
+
 /// True when the 4 bytes at `p` are all ASCII (byte loads: no alignment
 /// needed, so the same on ARMv6-M).
 constexpr bool four_ascii(const std::uint8_t* p) { return ((p[0] | p[1] | p[2] | p[3]) & 0x80) == 0; }

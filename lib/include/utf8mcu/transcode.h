@@ -167,12 +167,13 @@ constexpr void write_units(char32_t code_point, char16_t* out) {
   }
 }
 
-/// UTF-8 to UTF-16 or UTF-32, one input byte at a time. The decoder runs in
-/// report mode, so each step yields at most one code point (a broken sequence
-/// first, the byte after it in the next step); the policy is applied here.
-/// Before each step the decoder is saved; if the step's output does not fit,
-/// it is restored and the byte stays unread, so nothing partial is written and
-/// any capacity of at least one code point makes progress.
+/// UTF-8 to UTF-16 or UTF-32. Between sequences and away from the ends of
+/// input and output, a fast path converts whole sequences. Otherwise input goes
+/// one byte at a time with the decoder in report mode, so each step yields at most one code
+/// point (a broken sequence first, the byte after it in the next step) and the
+/// policy is applied here; before each step the decoder is saved, and if the
+/// step's output does not fit it is restored and the byte stays unread. So
+/// nothing partial is written and room for one code point makes progress.
 template <typename Unit>
 class Utf8ToUnits {
  public:
@@ -183,6 +184,9 @@ class Utf8ToUnits {
     if (in == nullptr) return result;
     if (out == nullptr) capacity = 0;
     while (result.read < size) {
+      if (!decoder_.in_sequence()) fast_path(in, size, out, capacity, result);
+      if (result.read == size) break;
+      // Little room: one byte at a time, undone if its output does not fit.
       const Decoder saved = decoder_;
       Pending pending;
       const DecodeResult step = decoder_.push<ErrorPolicy::kReport>(in[result.read], pending);
@@ -230,6 +234,50 @@ class Utf8ToUnits {
   constexpr void reset() noexcept { decoder_.reset(); }
 
  private:
+  // Between sequences, with 8 or more input bytes and as much room: ASCII 8
+  // bytes per test, well-formed sequences whole, no end checks.
+  // Stops at anything else, which the byte-by-byte loop handles.
+  static constexpr void fast_path(const std::uint8_t* in, std::size_t size, Unit* out, std::size_t capacity,
+                                  TranscodeResult& result) {
+    // A sequence never yields more units than it has bytes, so one limit on
+    // the input covers the output too.
+    const std::size_t in_left = size - result.read;
+    const std::size_t out_left = capacity - result.written;
+    const std::size_t n = in_left < out_left ? in_left : out_left;
+    if (n < 8) return;
+    const std::uint8_t* p = in + result.read;
+    Unit* o = out + result.written;
+    const std::uint8_t* const limit = p + n - 7;
+    while (p < limit) {
+      const std::uint32_t low = load_le32(p);
+      const std::uint32_t high = load_le32(p + 4);
+      if (((low | high) & 0x80808080) == 0) {
+        o[0] = static_cast<Unit>(low & 0xFF);
+        o[1] = static_cast<Unit>((low >> 8) & 0xFF);
+        o[2] = static_cast<Unit>((low >> 16) & 0xFF);
+        o[3] = static_cast<Unit>(low >> 24);
+        o[4] = static_cast<Unit>(high & 0xFF);
+        o[5] = static_cast<Unit>((high >> 8) & 0xFF);
+        o[6] = static_cast<Unit>((high >> 16) & 0xFF);
+        o[7] = static_cast<Unit>(high >> 24);
+        p += 8;
+        o += 8;
+        continue;
+      }
+      if ((low & 0x80) == 0) {
+        *o++ = static_cast<Unit>(low & 0xFF);
+        ++p;
+        continue;
+      }
+      char32_t code_point = 0;
+      if (!decode_sequence(p, code_point)) break;
+      write_units(code_point, o);
+      o += units_for(code_point, o);
+    }
+    result.read = static_cast<std::size_t>(p - in);
+    result.written = static_cast<std::size_t>(o - out);
+  }
+
   // The code point one step produced, if any.
   struct Pending {
     char32_t code_point = 0;
