@@ -5,7 +5,7 @@
 ///
 /// Freestanding: this header and everything under utf8mcu/ use only
 /// <cstddef>, <cstdint> and compiler builtins. No heap, no exceptions, no RTTI,
-/// no virtual calls, no mutable globals.
+/// no dynamic dispatch, no mutable globals.
 
 #include <cstddef>
 #include <cstdint>
@@ -99,7 +99,7 @@ constexpr bool is_scalar_value(char32_t code_point) noexcept {
 }
 
 /// A code point sink for C-style callers: a function pointer plus a context.
-/// Chosen at run time without virtual calls; usable wherever a sink callable is
+/// Chosen at run time without dynamic dispatch; usable wherever a sink callable is
 /// expected. A null function drops the code points.
 struct CodePointCallback {
   void (*function)(void* context, char32_t code_point) = nullptr;

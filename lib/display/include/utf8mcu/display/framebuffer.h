@@ -1,6 +1,6 @@
 #pragma once
 /// @file
-/// Drawing surfaces for the renderer, without virtual calls: a surface is any
+/// Drawing surfaces for the renderer, without dynamic dispatch: a surface is any
 /// class with
 ///
 ///     using Color = ...;                          // e.g. bool, std::uint16_t
@@ -44,7 +44,7 @@ constexpr Span clip_span(int start, int length, int limit) noexcept {
 }  // namespace detail
 
 /// Generic draw_column()/fill_rect() on top of Derived::set_pixel() (CRTP: no
-/// virtual calls, everything inlines).
+/// dynamic dispatch, everything inlines).
 template <typename Derived, typename ColorType>
 class SurfaceBase {
  public:

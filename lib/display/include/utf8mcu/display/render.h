@@ -11,12 +11,13 @@
 ///     as Unifont draws unassigned code points: a frame around the code point's
 ///     hex digits, 4 in two rows for the BMP, 6 in two rows above it:
 ///
-///         U+0081          U+1F600
-///         ###############.  ###############.
-///         #.............#.  #.............#.
-///         #..###..#.#...#.  #..#...###.####.    3x5-pixel digits from a
-///         #..#.#..#.#...#.  #.##...#...#..#.    16-entry built-in font
-///           ...                ...              (32 bytes)
+///         U+0081             U+1F600
+///         ###############.   ###############.
+///         #.............#.   #.............#.
+///         #..###...###..#.   #.###..#..###.#.   3x5-pixel digits from a
+///         #..#.#...#.#..#.   #.#.#.##..#...#.   16-entry built-in font
+///         #..#.#...#.#..#.   #.#.#..#..###.#.   (32 bytes)
+///           ...                ...
 ///   - Values that are not Unicode scalar values (surrogates, above U+10FFFF;
 ///     the decoder never produces them): drawn as U+FFFD.
 ///

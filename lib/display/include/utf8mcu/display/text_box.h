@@ -32,8 +32,8 @@
 ///   - Clipping: nothing is drawn outside the box; lines below it are dropped
 ///     (overflowed() tells).
 ///
-/// Cost: sizeof(TextBox) is about 4 * kWordCapacity + 60 bytes (188 for the
-/// default 32); no heap; each code point costs a width and a glyph lookup and
+/// Cost: sizeof(TextBox) is 4 * kWordCapacity + 48 bytes on Cortex-M (176 for
+/// the default 32); no heap; each code point costs a width and a glyph lookup and
 /// the pixels of its glyph, except when a word moves (its characters are drawn
 /// again, at most kWordCapacity of them).
 

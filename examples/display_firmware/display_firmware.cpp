@@ -1,0 +1,220 @@
+// Firmware example of utf8mcu::display for the QEMU boards: draws the sample
+// screens of examples/display_demo byte by byte (as from a UART) into SSD1306
+// framebuffers, dumps them as PBM files through semihosting (a ctest compares
+// them with the host's, bit for bit), then measures instructions per glyph
+// with SysTick (exact under QEMU -icount shift=0).
+#include <cstddef>
+#include <cstdint>
+
+#include "display_firmware_font.h"
+#include "sample_screens.h"
+#include "utf8mcu/decoder.h"
+#include "utf8mcu/display/display.h"
+#include "utf8mcu_bsp/board.h"
+#include "utf8mcu_bsp/semihosting.h"
+
+namespace {
+
+namespace semihosting = utf8mcu_bsp::semihosting;
+using namespace utf8mcu::display;
+
+// ---- output -------------------------------------------------------------------
+
+void print(const char* text) {
+  std::size_t size = 0;
+  while (text[size] != '\0') ++size;
+  semihosting::console_write(text, size);
+}
+
+void print_number(std::uint32_t value) {
+  char digits[10];
+  int count = 0;
+  do {
+    digits[count++] = static_cast<char>('0' + value % 10);
+    value /= 10;
+  } while (value != 0);
+  char text[11];
+  int length = 0;
+  while (count > 0) text[length++] = digits[--count];
+  semihosting::console_write(text, static_cast<std::size_t>(length));
+}
+
+// Value with one decimal, from tenths.
+void print_tenths(std::uint32_t tenths) {
+  print_number(tenths / 10);
+  const char decimal[2] = {'.', static_cast<char>('0' + tenths % 10)};
+  semihosting::console_write(decimal, 2);
+}
+
+bool save_pbm(const MonoFramebuffer& screen, const char* path) {
+  const int handle = semihosting::open(path, semihosting::kModeWriteBinary);
+  if (handle < 0) return false;
+  bool ok = true;
+  write_pbm(screen, [&](const std::uint8_t* data, std::size_t size) {
+    ok = ok && semihosting::write(handle, data, size) == size;
+  });
+  return semihosting::close(handle) == 0 && ok;
+}
+
+// ---- SysTick ------------------------------------------------------------------
+
+struct SysTick {
+  volatile std::uint32_t control;  // 0xE000E010
+  volatile std::uint32_t reload;
+  volatile std::uint32_t current;
+};
+SysTick& systick() { return *reinterpret_cast<SysTick*>(0xE000E010u); }
+
+constexpr std::uint32_t kTickMask = 0x00FFFFFF;  // 24-bit down-counter
+
+void start_systick() {
+  systick().reload = kTickMask;
+  systick().current = 0;
+  systick().control = 0x5;  // processor clock, no interrupt, enabled
+}
+
+std::uint32_t now() { return systick().current; }
+std::uint32_t ticks_since(std::uint32_t start) { return (start - now()) & kTickMask; }
+
+// Instructions per SysTick tick under -icount shift=0 (1 ns per instruction),
+// times 2: 25 MHz mps2 boards 40, an505 (20 MHz) 50, microbit (16 MHz) 62.5.
+std::uint32_t instructions_per_tick_x2() {
+  const char* board = utf8mcu_bsp::board_name();
+  if (board[0] == 'm' && board[1] == 'i') return 125;
+  if (board[8] == '5' && board[9] == '0' && board[10] == '5') return 100;
+  return 80;
+}
+
+// Prints "<label>: N.N instructions per <unit>" for `count` units in `ticks`.
+void report(const char* label, std::uint32_t ticks, std::uint32_t count, const char* unit) {
+  const std::uint64_t instructions_x2 = std::uint64_t{ticks} * instructions_per_tick_x2();
+  const auto tenths = static_cast<std::uint32_t>((instructions_x2 * 10 / 2 + count / 2) / count);
+  print("[measure] ");
+  print(label);
+  print(": ");
+  print_tenths(tenths);
+  print(" instructions per ");
+  print(unit);
+  print("\n");
+}
+
+// ---- measurements ---------------------------------------------------------------
+
+constexpr std::uint32_t kRepeats = 512;
+
+template <typename Draw>
+std::uint32_t time_repeats(Draw&& draw) {
+  const std::uint32_t start = now();
+  for (std::uint32_t i = 0; i < kRepeats; ++i) draw(i);
+  return ticks_since(start);
+}
+
+// A loop of exactly 2 instructions per iteration (subs, bne): checks that
+// SysTick ticks convert to instructions as assumed.
+void calibrate() {
+  std::uint32_t count = 100000;
+  const std::uint32_t start = now();
+  // GCC emits Thumb-1 (ARMv6-M) code in divided syntax: switch for this block.
+#if defined(__ARM_ARCH_6M__)
+#define UTF8MCU_EXAMPLE_SYNTAX_END ".syntax divided\n"
+#else
+#define UTF8MCU_EXAMPLE_SYNTAX_END ""
+#endif
+  __asm__ volatile(
+      ".syntax unified\n"
+      "1: subs %0, %0, #1\n"
+      "   bne 1b\n" UTF8MCU_EXAMPLE_SYNTAX_END
+      : "+l"(count)
+      :
+      : "cc");
+#undef UTF8MCU_EXAMPLE_SYNTAX_END
+  report("calibration, 2-instruction loop", ticks_since(start), 100000, "iteration");
+}
+
+void measure_glyphs(MonoFramebuffer& screen, const Font& font) {
+  const detail::Clip all{0, 0, screen.width(), screen.height()};
+  const Glyph latin = find_glyph(font, U'A');
+  const Glyph han = find_glyph(font, 0x4E2D);
+  // x cycles over the screen so the loop cannot be folded; the glyph cost
+  // does not depend on x.
+  auto column_of = [](std::uint32_t i) { return static_cast<int>(i * 8u % 112u); };
+  report("draw_glyph 8x16, page-aligned y", time_repeats([&](std::uint32_t i) {
+           draw_glyph(screen, latin, column_of(i), 16, all, kLitOnDark, false);
+         }), kRepeats, "glyph");
+  report("draw_glyph 8x16, unaligned y", time_repeats([&](std::uint32_t i) {
+           draw_glyph(screen, latin, column_of(i), 19, all, kLitOnDark, false);
+         }), kRepeats, "glyph");
+  report("draw_glyph 16x16, unaligned y", time_repeats([&](std::uint32_t i) {
+           draw_glyph(screen, han, column_of(i), 19, all, kLitOnDark, false);
+         }), kRepeats, "glyph");
+  report("find_glyph (binary search)", time_repeats([&](std::uint32_t i) {
+           const Glyph found = find_glyph(font, 0x4E00 + (i & 0xFF));
+           if (found.found()) screen.set_pixel(0, 0, true);
+         }), kRepeats, "lookup");
+  report("width_class (binary search)", time_repeats([&](std::uint32_t i) {
+           if (width_class(0x300 + (i & 0x3FF)) == WidthClass::kWide) screen.set_pixel(0, 0, true);
+         }), kRepeats, "lookup");
+  report("hex box U+1F600 (build + draw)", time_repeats([&](std::uint32_t i) {
+           draw_code_point(screen, font, 0x1F600, column_of(i), 19, Rect{0, 0, 128, 64}, kLitOnDark);
+         }), kRepeats, "box");
+}
+
+// The whole path per code point: bytes -> Decoder -> TextBox -> glyph -> pixels.
+void measure_text(MonoFramebuffer& screen, const Font& font, const char* label, const char* text) {
+  std::size_t size = 0;
+  while (text[size] != '\0') ++size;
+  std::uint32_t code_points = 0;
+  utf8mcu::Decoder counter;
+  auto count = [&](char32_t) { ++code_points; };
+  counter.push(reinterpret_cast<const std::uint8_t*>(text), size, count);
+  constexpr std::uint32_t kRounds = 16;
+  const std::uint32_t start = now();
+  for (std::uint32_t round = 0; round < kRounds; ++round) {
+    TextBox box(screen, font, Rect{0, 0, screen.width(), screen.height()}, kLitOnDark);
+    utf8mcu::Decoder decoder;
+    for (std::size_t i = 0; i < size; ++i) decoder.push(static_cast<std::uint8_t>(text[i]), box);
+    decoder.finish(box);
+  }
+  report(label, ticks_since(start), kRounds * code_points, "code point");
+}
+
+}  // namespace
+
+int main() {
+  static std::uint8_t small_pixels[mono_buffer_size(sample_screens::kSmallWidth, sample_screens::kSmallHeight)];
+  static std::uint8_t large_pixels[mono_buffer_size(sample_screens::kLargeWidth, sample_screens::kLargeHeight)];
+  MonoFramebuffer small_screen(small_pixels, sample_screens::kSmallWidth, sample_screens::kSmallHeight);
+  MonoFramebuffer large_screen(large_pixels, sample_screens::kLargeWidth, sample_screens::kLargeHeight);
+  const Font& font = fonts::kFirmwareFont;
+
+  start_systick();
+  const std::uint32_t start = now();
+  sample_screens::draw_small(small_screen, font);
+  const std::uint32_t small_ticks = ticks_since(start);
+  sample_screens::draw_large(large_screen, font);
+  if (!save_pbm(small_screen, "display_128x64.pbm") || !save_pbm(large_screen, "display_256x128.pbm")) {
+    print("display_firmware: cannot write the framebuffer dumps\n");
+    return 1;
+  }
+  print("display_firmware: wrote display_128x64.pbm and display_256x128.pbm on ");
+  print(utf8mcu_bsp::board_name());
+  print("\n");
+  report("128x64 sample screen, whole", small_ticks, 1, "screen");
+
+  // Measurements draw over the small screen, already saved.
+  calibrate();
+  measure_glyphs(small_screen, font);
+  measure_text(large_screen, font, "text path, ASCII",
+               "The quick brown fox jumps over the lazy dog; pack my box with five dozen liquor jugs.");
+  measure_text(large_screen, font, "text path, Cyrillic",
+               "\xD0\xA1\xD1\x8A\xD0\xB5\xD1\x88\xD1\x8C \xD0\xB6\xD0\xB5 \xD0\xB5\xD1\x89\xD1\x91 "
+               "\xD1\x8D\xD1\x82\xD0\xB8\xD1\x85 \xD0\xBC\xD1\x8F\xD0\xB3\xD0\xBA\xD0\xB8\xD1\x85 "
+               "\xD1\x84\xD1\x80\xD0\xB0\xD0\xBD\xD1\x86\xD1\x83\xD0\xB7\xD1\x81\xD0\xBA\xD0\xB8\xD1\x85 "
+               "\xD0\xB1\xD1\x83\xD0\xBB\xD0\xBE\xD0\xBA");
+  measure_text(large_screen, font, "text path, Chinese",
+               "\xE4\xBD\xA0\xE5\xA5\xBD\xEF\xBC\x8C\xE4\xB8\x96\xE7\x95\x8C\xEF\xBC\x81\xE6\x88\x91\xE4\xBB\xAC"
+               "\xE5\x9C\xA8\xE8\xBF\x99\xE9\x87\x8C\xE3\x80\x82\xE4\xB8\xAD\xE5\x9B\xBD\xE4\xBA\xBA\xE7\x9A\x84"
+               "\xE6\x97\xB6\xE5\x80\x99\xE6\x88\x91\xE4\xBB\xAC\xE4\xB8\x8D\xE4\xB8\x80\xE5\xAE\x9A\xE8\xA6\x81");
+  print("display_firmware: OK\n");
+  return 0;
+}

@@ -1,0 +1,207 @@
+// Glyphs against GNU Unifont's own .hex data (sampled by a separate script),
+// glyph lookup edge cases, and the hex box drawn for code points without a glyph.
+#include "display_test_support.h"
+#include "glyph_samples.h"
+
+namespace {
+
+using namespace utf8mcu::display;
+using display_test::MonoFramebuffer;
+
+int hex_value(char digit) {
+  if (digit >= '0' && digit <= '9') return digit - '0';
+  if (digit >= 'A' && digit <= 'F') return digit - 'A' + 10;
+  if (digit >= 'a' && digit <= 'f') return digit - 'a' + 10;
+  return -1;
+}
+
+std::size_t text_length(const char* text) {
+  std::size_t n = 0;
+  while (text[n] != '\0') ++n;
+  return n;
+}
+
+/// Pixel (x, y) of a Unifont .hex glyph: rows of 2 (narrow) or 4 (wide) hex
+/// digits, most significant bit = left pixel.
+bool hex_pixel(const char* hex, int width, int x, int y) {
+  const int digits_per_row = width / 4;
+  const int digit = hex_value(hex[y * digits_per_row + x / 4]);
+  return ((digit >> (3 - x % 4)) & 1) != 0;
+}
+
+bool font_has(char32_t code_point) { return find_glyph(kDefaultFont, code_point).found(); }
+
+UTEST(DisplayFont, GlyphsMatchUnifontSamples) {
+  static std::uint8_t buffer[mono_buffer_size(16, 16)];
+  MonoFramebuffer picture(buffer, 16, 16);
+  const detail::Clip everywhere{0, 0, 16, 16};
+  std::size_t compared = 0;
+  for (const GlyphSample& sample : kGlyphSamples) {
+    const Glyph glyph = find_glyph(kDefaultFont, sample.code_point);
+    if (!glyph.found()) continue;
+    ++compared;
+    const int width = static_cast<int>(text_length(sample.hex) * 4 / 16);
+    EXPECT_EQ(glyph.shape.width, width);
+    picture.clear();
+    draw_glyph(picture, glyph, 0, 0, everywhere, kLitOnDark, false);
+    int wrong = 0;
+    for (int y = 0; y < kGlyphHeight; ++y) {
+      for (int x = 0; x < width; ++x) wrong += picture.get_pixel(x, y) != hex_pixel(sample.hex, width, x, y);
+    }
+    if (wrong != 0) {
+      utest::log() << "  U+" << utest::hex(static_cast<std::uint32_t>(sample.code_point), 4) << ": " << wrong
+                   << " pixels differ from " << sample.hex << '\n';
+      display_test::print_picture(picture, 0, 16);
+    }
+    EXPECT_EQ(wrong, 0);
+  }
+  utest::log() << "  " << compared << " of " << sizeof kGlyphSamples / sizeof kGlyphSamples[0]
+               << " sampled Unifont glyphs are in the '" << kDefaultFont.name << "' font; all compared\n";
+  EXPECT_GE(compared, 6u);
+}
+
+// What each glyph set must hold (from docs/display.md), checked by code point.
+UTEST(DisplayFont, GlyphSetHasItsBlocks) {
+  const char32_t every_set[] = {U' ', U'A', U'z', U'~', 0xA0, 0xE9, 0xFF, 0xFFFD};
+  for (char32_t c : every_set) EXPECT_TRUE(font_has(c));
+  EXPECT_FALSE(font_has(0x7F));  // DEL: a control, drawn as a hex box
+  EXPECT_FALSE(font_has(0x1F600));  // nothing above the BMP: Unifont's plane 0 file
+#if defined(UTF8MCU_DISPLAY_TEST_SET_europe) || defined(UTF8MCU_DISPLAY_TEST_SET_cjk)
+  const char32_t europe[] = {0x0141, 0x0301, 0x03A9, 0x0416, 0x04FF, 0x2014, 0x20AC, 0x2192, 0x2500, 0x257F, 0x2588};
+  for (char32_t c : europe) EXPECT_TRUE(font_has(c));
+#else
+  EXPECT_FALSE(font_has(0x0141));
+#endif
+#if defined(UTF8MCU_DISPLAY_TEST_SET_cjk)
+  const char32_t cjk[] = {0x3001, 0x3042, 0x30A2, 0x4E2D, 0x7684, 0x4E00, 0xFF01};
+  for (char32_t c : cjk) EXPECT_TRUE(font_has(c));
+#else
+  EXPECT_FALSE(font_has(0x4E2D));
+#endif
+}
+
+UTEST(DisplayFont, LookupEdges) {
+  // Around the first range, ranges' ends, and values no font holds.
+  EXPECT_FALSE(font_has(0x0000));
+  EXPECT_FALSE(font_has(0x001F));
+  EXPECT_TRUE(font_has(0x0020));
+  EXPECT_TRUE(font_has(0x007E));
+  EXPECT_FALSE(font_has(0x0080));
+  EXPECT_FALSE(font_has(0x009F));
+  EXPECT_TRUE(font_has(0x00A0));
+  EXPECT_FALSE(font_has(0xFFFC));
+  EXPECT_TRUE(font_has(0xFFFD));
+  EXPECT_FALSE(font_has(0xFFFE));
+  EXPECT_FALSE(font_has(0x10FFFF));
+  EXPECT_FALSE(font_has(0x110000));
+  EXPECT_FALSE(font_has(0xFFFFFFFF));
+  const Glyph a = find_glyph(kDefaultFont, U'A');
+  EXPECT_EQ(a.shape.width, 8);
+  EXPECT_EQ(a.shape.advance, 8);
+  EXPECT_EQ(a.shape.x_offset, 0);
+}
+
+UTEST(DisplayFont, CombiningMarksOverlayThePreviousCell) {
+  const Glyph acute = find_glyph(kDefaultFont, 0x0301);
+  if (!acute.found()) {
+    utest::log() << "  (no combining marks in this glyph set)\n";
+    return;
+  }
+  EXPECT_EQ(acute.shape.advance, 0);
+  EXPECT_EQ(acute.shape.x_offset, -8);
+}
+
+// Expected hex boxes, drawn by hand from the 3x5 digit shapes (docs/display.md).
+const char* const kBoxU0081[16] = {
+    "###############.",
+    "#.............#.",
+    "#..###...###..#.",  // 0 0
+    "#..#.#...#.#..#.",
+    "#..#.#...#.#..#.",
+    "#..#.#...#.#..#.",
+    "#..###...###..#.",
+    "#.............#.",
+    "#..###....#...#.",  // 8 1
+    "#..#.#...##...#.",
+    "#..###....#...#.",
+    "#..#.#....#...#.",
+    "#..###...###..#.",
+    "#.............#.",
+    "###############.",
+    "................",
+};
+const char* const kBoxU1F600[16] = {
+    "###############.",
+    "#.............#.",
+    "#.###..#..###.#.",  // 0 1 F
+    "#.#.#.##..#...#.",
+    "#.#.#..#..###.#.",
+    "#.#.#..#..#...#.",
+    "#.###.###.#...#.",
+    "#.............#.",
+    "#.###.###.###.#.",  // 6 0 0
+    "#.#...#.#.#.#.#.",
+    "#.###.#.#.#.#.#.",
+    "#.#.#.#.#.#.#.#.",
+    "#.###.###.###.#.",
+    "#.............#.",
+    "###############.",
+    "................",
+};
+
+int differing_pixels(const MonoFramebuffer& picture, int x0, const char* const (&art)[16]) {
+  int wrong = 0;
+  for (int y = 0; y < 16; ++y) {
+    for (int x = 0; x < 16; ++x) wrong += picture.get_pixel(x0 + x, y) != (art[y][x] == '#');
+  }
+  return wrong;
+}
+
+UTEST(DisplayFont, MissingGlyphsDrawHexBoxes) {
+  static std::uint8_t buffer[mono_buffer_size(48, 16)];
+  MonoFramebuffer picture(buffer, 48, 16);
+  picture.clear();
+  const Rect all{0, 0, 48, 16};
+  // A C1 control (4 digits) and an emoji above the BMP (6 digits).
+  EXPECT_EQ(draw_code_point(picture, kDefaultFont, 0x0081, 0, 0, all, kLitOnDark), 16);
+  EXPECT_EQ(draw_code_point(picture, kDefaultFont, 0x1F600, 16, 0, all, kLitOnDark), 16);
+  EXPECT_EQ(differing_pixels(picture, 0, kBoxU0081), 0);
+  EXPECT_EQ(differing_pixels(picture, 16, kBoxU1F600), 0);
+  if (utest::current_test_failed()) display_test::print_picture(picture, 0, 16);
+}
+
+UTEST(DisplayFont, InvisibleAndNonScalarValues) {
+  static std::uint8_t buffer[mono_buffer_size(32, 16)];
+  MonoFramebuffer picture(buffer, 32, 16);
+  picture.clear();
+  const Rect all{0, 0, 32, 16};
+  // Format characters draw nothing and do not advance.
+  EXPECT_EQ(draw_code_point(picture, kDefaultFont, 0x200B, 0, 0, all, kLitOnDark), 0);
+  EXPECT_EQ(draw_code_point(picture, kDefaultFont, 0xFEFF, 0, 0, all, kLitOnDark), 0);
+  for (std::size_t i = 0; i < picture.size_bytes(); ++i) EXPECT_EQ(buffer[i], 0u);
+  // A surrogate or a value above U+10FFFF is drawn as U+FFFD.
+  static std::uint8_t replacement_buffer[mono_buffer_size(32, 16)];
+  MonoFramebuffer replacement(replacement_buffer, 32, 16);
+  replacement.clear();
+  draw_code_point(replacement, kDefaultFont, 0xFFFD, 0, 0, all, kLitOnDark);
+  draw_code_point(replacement, kDefaultFont, 0xFFFD, 8, 0, all, kLitOnDark);
+  EXPECT_EQ(draw_code_point(picture, kDefaultFont, 0xD800, 0, 0, all, kLitOnDark), 8);
+  EXPECT_EQ(draw_code_point(picture, kDefaultFont, 0x110000, 8, 0, all, kLitOnDark), 8);
+  EXPECT_MEMEQ(buffer, replacement_buffer, sizeof buffer);
+}
+
+UTEST(DisplayFont, Constexpr) {
+  static_assert(make_hex_box(0x1F600).columns[0] == 0xFF, "frame: left column, rows 0-7");
+  static_assert(make_hex_box(0x1F600).columns[1] == 0x7F, "frame: left column, rows 8-14");
+  static_assert(make_hex_box(0x1F600).columns[30] == 0 && make_hex_box(0x1F600).columns[31] == 0,
+                "column 15 stays blank");
+  static_assert(is_control(0x00) && is_control(0x1F) && is_control(0x7F) && is_control(0x9F), "Cc");
+  static_assert(!is_control(0x20) && !is_control(0xA0), "not Cc");
+  static_assert(mono_buffer_size(128, 64) == 1024 && mono_buffer_size(128, 60) == 1024, "pages of 8 rows");
+  static_assert(mono_buffer_size(-1, 64) == 0, "negative sizes are empty");
+  static_assert(rgb565(255, 255, 255) == 0xFFFF && rgb565(255, 0, 0) == 0xF800, "RGB565");
+  static_assert(pbm_size(128, 64) == 10 + 1024, "\"P4\\n128 64\\n\" + pixels");
+  EXPECT_TRUE(true);
+}
+
+}  // namespace

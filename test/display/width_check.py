@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Checks display_width/width_class for every code point against Python's
+unicodedata (an independent copy of the UCD, with its own parser).
+
+    width_check.py <width_dump> <DerivedAge.txt>
+
+Python's unicodedata may be an older Unicode version than the files the table
+was generated from: code points assigned after that version are skipped (their
+count is printed), everything else must agree exactly.
+"""
+
+import subprocess
+import sys
+import unicodedata
+
+INVISIBLE, NARROW, WIDE, COMBINING = 0, 1, 2, 3
+# EastAsianWidth.txt's header: unassigned code points here default to W.
+WIDE_UNASSIGNED = [(0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x2FFFD), (0x30000, 0x3FFFD)]
+WIDTH = {INVISIBLE: 0, NARROW: 1, WIDE: 2, COMBINING: 0}
+
+
+def expected_class(cp):
+    char = chr(cp)
+    category = unicodedata.category(char)
+    if category in ("Cc", "Cf") and cp != 0x00AD:
+        return INVISIBLE
+    if category in ("Mn", "Me") or 0x1160 <= cp <= 0x11FF:
+        return COMBINING
+    if category == "Cs":
+        return NARROW  # not a scalar value: shown as U+FFFD
+    if category == "Cn":
+        # CPython's east_asian_width() answers "F" for every unassigned code
+        # point, so apply the file's documented defaults instead.
+        return WIDE if any(a <= cp <= b for a, b in WIDE_UNASSIGNED) else NARROW
+    if unicodedata.east_asian_width(char) in ("W", "F"):
+        return WIDE
+    return NARROW
+
+
+def newer_code_points(derived_age):
+    """Code points assigned after Python's Unicode version."""
+    python_version = tuple(int(x) for x in unicodedata.unidata_version.split("."))[:2]
+    newer = set()
+    with open(derived_age, encoding="utf-8") as lines:
+        for line in lines:
+            data = line.split("#", 1)[0].strip()
+            if not data:
+                continue
+            code_range, age = (field.strip() for field in data.split(";"))
+            if tuple(int(x) for x in age.split(".")) > python_version:
+                first, _, last = code_range.partition("..")
+                newer.update(range(int(first, 16), int(last or first, 16) + 1))
+    return newer
+
+
+def main():
+    dump = subprocess.run([sys.argv[1]], check=True, stdout=subprocess.PIPE).stdout
+    if len(dump) != 2 * 0x110000 + 1:
+        sys.exit(f"FAIL: dump has {len(dump)} bytes")
+    skip = newer_code_points(sys.argv[2])
+    mismatches = []
+    for cp in range(0x110000):
+        if cp in skip:
+            continue
+        want = expected_class(cp)
+        got_class, got_width = dump[2 * cp] - 48, dump[2 * cp + 1] - 48
+        if got_class != want or got_width != WIDTH[want]:
+            mismatches.append((cp, got_class, got_width, want))
+    checked = 0x110000 - len(skip)
+    print(f"checked {checked} code points against unicodedata {unicodedata.unidata_version}; "
+          f"skipped {len(skip)} assigned after it")
+    for cp, got_class, got_width, want in mismatches[:20]:
+        print(f"  U+{cp:04X}: class {got_class} width {got_width}, unicodedata says class {want}")
+    if mismatches:
+        sys.exit(f"FAIL: {len(mismatches)} mismatches")
+    print("all agree")
+
+
+if __name__ == "__main__":
+    main()

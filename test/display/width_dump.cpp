@@ -1,0 +1,17 @@
+// Host tool for width_check.py: for every code point U+0000..U+10FFFF, writes
+// two characters, its width class digit (0 invisible, 1 narrow, 2 wide,
+// 3 combining) and its display_width digit; then a newline.
+#include <cstdio>
+
+#include "utf8mcu/display/width.h"
+
+int main() {
+  static char line[2 * 0x110000 + 1];
+  for (char32_t code_point = 0; code_point <= 0x10FFFF; ++code_point) {
+    const auto width_class = static_cast<unsigned>(utf8mcu::display::width_class(code_point));
+    line[2 * code_point] = static_cast<char>('0' + width_class);
+    line[2 * code_point + 1] = static_cast<char>('0' + utf8mcu::display::display_width(code_point));
+  }
+  line[2 * 0x110000] = '\n';
+  return std::fwrite(line, 1, sizeof line, stdout) == sizeof line ? 0 : 1;
+}
