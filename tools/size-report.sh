@@ -25,12 +25,13 @@ for preset in "${boards[@]}" host; do
   cmake --build "build/$preset" --target size_probe_Os size_probe_O2 >/dev/null
 done
 
-# Sum of the sizes of a function's own symbols (code, including any local
-# clones GCC made of it) in one object file.
-function_size() {  # nm-tool object function
-  "$1" -S --defined-only "$2" | awk -v f="$3" '
-    { name = $4; if (name == f || index(name, f ".") == 1) total += strtonum("0x" $2) }
-    END { print total + 0 }'
+# "function code data" lines for every probe of one object: the code of the
+# entry point and of everything it calls, and the tables they use.
+sizes_of() {  # preset level
+  local objdump=arm-none-eabi-objdump nm_tool=arm-none-eabi-nm obj
+  if [ "$1" = host ]; then objdump=objdump; nm_tool=nm; fi
+  obj=$(find "build/$1/test/size/CMakeFiles/size_probe_$2.dir" -name 'size_probe.cpp.o*' | head -n1)
+  python3 tools/code_size.py "$objdump" "$nm_tool" "$obj" "${functions[@]}"
 }
 
 out=docs/size.md
@@ -39,9 +40,10 @@ out=docs/size.md
   echo
   echo "Bytes of code per operation, measured by \`bash tools/size-report.sh\` on"
   echo "$(date -u +%Y-%m-%d) with $(arm-none-eabi-g++ --version | head -n1) and $(g++ --version | head -n1)."
-  echo "Each figure is one \`extern \"C\"\` entry point of test/size/size_probe.cpp"
-  echo "with everything the compiler inlined into it. All decoders share one"
-  echo "64-byte lead table (read-only data, counted once, not in these figures)."
+  echo "Each figure is the code of one \`extern \"C\"\` entry point of"
+  echo "test/size/size_probe.cpp plus every function it calls (each counted once)."
+  echo "Read-only tables are not included: the decoders share one 64-byte"
+  echo "lead-byte table."
   echo "The decoder's state is 4 bytes of RAM; it has no other RAM."
   echo
   for level in Os O2; do
@@ -52,14 +54,13 @@ out=docs/size.md
     for preset in "${boards[@]}" host; do header="$header ${core[$preset]} |"; rule="$rule---:|"; done
     echo "$header"
     echo "$rule"
+    declare -A cell=()
+    for preset in "${boards[@]}" host; do
+      while read -r f code data; do cell[$preset/$f]="$code"; tables=$data; done < <(sizes_of "$preset" "$level")
+    done
     for f in "${functions[@]}"; do
       row="| \`${f#size_}\` |"
-      for preset in "${boards[@]}" host; do
-        nm_tool=arm-none-eabi-nm
-        [ "$preset" = host ] && nm_tool=nm
-        obj=$(find "build/$preset/test/size/CMakeFiles/size_probe_$level.dir" -name 'size_probe.cpp.o*' | head -n1)
-        row="$row $(function_size "$nm_tool" "$obj" "$f") |"
-      done
+      for preset in "${boards[@]}" host; do row="$row ${cell[$preset/$f]} |"; done
       echo "$row"
     done
     echo
