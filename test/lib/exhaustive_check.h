@@ -1,6 +1,8 @@
+#pragma once
 // The decoder against the independent reference model (test/reference), over
 // every 1-, 2- and 3-byte input and every 4-byte input with lead F0-F4, in all
-// three policies, byte at a time and as one span.
+// three policies, byte at a time, as one span and through the bulk API. Shared
+// by the two exhaustive test images, which ctest runs side by side.
 //
 // On the host every input is checked. Firmware checks every 1-, 2- and 3-byte
 // input and the 4-byte ones with every second and third byte but the fourth
@@ -14,7 +16,7 @@
 #include "test_support.h"
 #include "utest/utest.h"
 
-namespace {
+namespace exhaustive {
 
 using utf8mcu::Decoder;
 using utf8mcu::ErrorPolicy;
@@ -27,7 +29,7 @@ constexpr bool kOnTarget =
     false;
 #endif
 
-Status status_of(ref::Kind kind) {
+inline Status status_of(ref::Kind kind) {
   switch (kind) {
     case ref::Kind::kNone: return Status::kOk;
     case ref::Kind::kUnexpectedContinuation: return Status::kUnexpectedContinuation;
@@ -51,7 +53,7 @@ struct Expected {
   std::size_t before_first = 0;  // code points before the first error
 };
 
-Expected expect(const std::uint8_t* s, std::size_t n) {
+inline Expected expect(const std::uint8_t* s, std::size_t n) {
   Expected e;
   e.first_offset = n;
   ref::decode(s, n, [&e](const ref::Item& item) {
@@ -72,7 +74,7 @@ Expected expect(const std::uint8_t* s, std::size_t n) {
 }
 
 // Checks one input; logs and returns false on the first difference.
-bool check(const std::uint8_t* s, std::size_t n) {
+inline bool check(const std::uint8_t* s, std::size_t n) {
   const Expected e = expect(s, n);
   bool ok = true;
 
@@ -126,60 +128,4 @@ bool for_bytes(bool all, F&& f) {
   return true;
 }
 
-UTEST(Exhaustive, OneAndTwoBytes) {
-  std::uint32_t inputs = 0;
-  const bool ok = for_bytes(true, [&](std::uint8_t a) {
-    const std::uint8_t one[1] = {a};
-    ++inputs;
-    if (!check(one, 1)) return false;
-    return for_bytes(true, [&](std::uint8_t b) {
-      const std::uint8_t two[2] = {a, b};
-      ++inputs;
-      return check(two, 2);
-    });
-  });
-  EXPECT_TRUE(ok);
-  EXPECT_EQ(inputs, 256u + 65536u);
-}
-
-UTEST(Exhaustive, ThreeBytes) {
-  const bool all_second = !utest::kReduced;
-  const bool all_third = !utest::kReduced;
-  std::uint32_t inputs = 0;
-  const bool ok = for_bytes(true, [&](std::uint8_t a) {
-    return for_bytes(all_second, [&](std::uint8_t b) {
-      return for_bytes(all_third, [&](std::uint8_t c) {
-        const std::uint8_t s[3] = {a, b, c};
-        ++inputs;
-        return check(s, 3);
-      });
-    });
-  });
-  EXPECT_TRUE(ok);
-  utest::log() << "  3-byte inputs checked: " << inputs << (all_third ? " (all)" : " (slice: edge values)") << '\n';
-  if (!utest::kReduced) EXPECT_EQ(inputs, 16777216u);
-}
-
-UTEST(Exhaustive, FourBytesWithLeadF0ToF4) {
-  const bool all_second = !utest::kReduced;
-  const bool all_third = !utest::kReduced;
-  const bool all_fourth = !kOnTarget;
-  std::uint32_t inputs = 0;
-  bool ok = true;
-  for (unsigned lead = 0xF0; lead <= 0xF4 && ok; ++lead) {
-    ok = for_bytes(all_second, [&](std::uint8_t b) {
-      return for_bytes(all_third, [&](std::uint8_t c) {
-        return for_bytes(all_fourth, [&](std::uint8_t d) {
-          const std::uint8_t s[4] = {static_cast<std::uint8_t>(lead), b, c, d};
-          ++inputs;
-          return check(s, 4);
-        });
-      });
-    });
-  }
-  EXPECT_TRUE(ok);
-  utest::log() << "  4-byte inputs checked: " << inputs << (all_fourth ? " (all)" : " (slice: edge values)") << '\n';
-  if (!kOnTarget) EXPECT_EQ(inputs, 5u * 16777216u);
-}
-
-}  // namespace
+}  // namespace exhaustive

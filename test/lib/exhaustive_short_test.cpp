@@ -1,0 +1,66 @@
+// Every 1-, 2- and 3-byte input, and every 3-byte prefix followed by ASCII,
+// against the reference model (see exhaustive_check.h).
+
+#include "exhaustive_check.h"
+
+namespace {
+
+using namespace exhaustive;
+
+UTEST(Exhaustive, OneAndTwoBytes) {
+  std::uint32_t inputs = 0;
+  const bool ok = for_bytes(true, [&](std::uint8_t a) {
+    const std::uint8_t one[1] = {a};
+    ++inputs;
+    if (!check(one, 1)) return false;
+    return for_bytes(true, [&](std::uint8_t b) {
+      const std::uint8_t two[2] = {a, b};
+      ++inputs;
+      return check(two, 2);
+    });
+  });
+  EXPECT_TRUE(ok);
+  EXPECT_EQ(inputs, 256u + 65536u);
+}
+
+UTEST(Exhaustive, ThreeBytes) {
+  const bool all_second = !utest::kReduced;
+  const bool all_third = !utest::kReduced;
+  std::uint32_t inputs = 0;
+  const bool ok = for_bytes(true, [&](std::uint8_t a) {
+    return for_bytes(all_second, [&](std::uint8_t b) {
+      return for_bytes(all_third, [&](std::uint8_t c) {
+        const std::uint8_t s[3] = {a, b, c};
+        ++inputs;
+        return check(s, 3);
+      });
+    });
+  });
+  EXPECT_TRUE(ok);
+  utest::log() << "  3-byte inputs checked: " << inputs << (all_third ? " (all)" : " (slice: edge values)") << '\n';
+  if (!utest::kReduced) EXPECT_EQ(inputs, 16777216u);
+}
+
+// Four or more bytes take the decoders' whole-sequence fast paths, which
+// shorter inputs never reach: every 3-byte prefix followed by 'A' checks the
+// fast paths for every lead byte (the 4-byte leads are covered above and
+// below).
+UTEST(Exhaustive, ThreeBytesThenAsciiThroughTheFastPaths) {
+  const bool all_second = !utest::kReduced;
+  const bool all_third = !kOnTarget;
+  std::uint32_t inputs = 0;
+  const bool ok = for_bytes(true, [&](std::uint8_t a) {
+    return for_bytes(all_second, [&](std::uint8_t b) {
+      return for_bytes(all_third, [&](std::uint8_t c) {
+        const std::uint8_t s[4] = {a, b, c, 0x41};
+        ++inputs;
+        return check(s, 4);
+      });
+    });
+  });
+  EXPECT_TRUE(ok);
+  utest::log() << "  3-byte prefixes checked: " << inputs << (all_third ? " (all)" : " (slice: edge values)") << '\n';
+  if (!kOnTarget) EXPECT_EQ(inputs, 16777216u);
+}
+
+}  // namespace
