@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need, on Debian 12, only if it is missing:
 # the arm-none-eabi toolchain (+ newlib and libstdc++ headers), qemu-system-arm,
-# cmake, ninja, g++, python3, and the font and Unicode data the display module
-# is generated from (unifont, unicode-data). Safe to run again: does nothing
-# when all is there.
+# cmake, ninja, g++, python3, the font and Unicode data the display module is
+# generated from (unifont, unicode-data), and Google Benchmark with the peer
+# libraries the host benchmark compares against. Safe to run again: does
+# nothing when all is there.
 set -euo pipefail
 
 packages=(gcc-arm-none-eabi libstdc++-arm-none-eabi-newlib libnewlib-arm-none-eabi
-  qemu-system-arm cmake ninja-build g++ python3 unifont unicode-data)
+  qemu-system-arm cmake ninja-build g++ python3 unifont unicode-data
+  libbenchmark-dev libicu-dev libutfcpp-dev libutf8proc-dev)
 
 installed() {
   [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" == "install ok installed" ]]

@@ -41,6 +41,7 @@ mkdir -p "$logs"
 total_passed=0
 total_failed=0
 lines=()
+budget_tables=()
 for preset in "${presets[@]}"; do
   echo
   echo "=================== $preset ==================="
@@ -77,6 +78,8 @@ for preset in "${presets[@]}"; do
       failed=$((failed + 1))
       notes="${notes:+$notes; }no ctest summary (no tests?)"
     fi
+    # Budget tables (bench/, label "budget"), printed even when they pass.
+    budget_tables+=("$(sed -n '/^utf8mcu \(size \)\{0,1\}budgets/,/^budgets: /p' "build/$preset/Testing/Temporary/LastTest.log" 2>/dev/null)")
   fi
 
   total_passed=$((total_passed + passed))
@@ -84,6 +87,7 @@ for preset in "${presets[@]}"; do
   lines+=("$(printf '%-11s %4d passed, %3d failed  %4ds  %s' "$preset" "$passed" "$failed" $((SECONDS - start)) "$notes")")
 done
 
+for table in "${budget_tables[@]}"; do [[ -n "$table" ]] && printf '\n%s\n' "$table"; done
 echo
 echo "=================== summary ==================="
 printf '%s\n' "${lines[@]}"

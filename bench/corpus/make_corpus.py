@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+"""Writes the benchmark corpora and the C++ tables that embed them.
+
+    make_corpus.py --out-dir DIR --size BYTES [--shared-dir ../shared/corpus]
+
+Generated corpora (always; deterministic: own xorshift32 PRNG, fixed seeds, so
+every Python version and every clone writes the same bytes):
+    gen-ascii     Latin-like words, spaces and punctuation: 100 % ASCII
+    gen-latin1    French/German-like words, ~6 % of letters accented (2-byte)
+    gen-cyrillic  Russian-like words (2-byte Cyrillic) with ASCII spaces/punctuation
+    gen-cjk       CJK ideographs and CJK punctuation (3-byte), no ASCII
+    gen-emoji     emoji (4-byte), no ASCII
+    gen-mixed     short runs of 1-, 2-, 3- and 4-byte characters
+    gen-random    uniformly random bytes (mostly ill-formed UTF-8)
+Each valid corpus is exactly BYTES long and ends on a character boundary.
+
+Shared slices (only with --shared-dir, when that folder exists): the first
+BYTES of five files of the shared corpus, cut back to a character boundary.
+
+Outputs in DIR: <name>.bin per corpus; corpus_generated.cpp (generated corpora
+only: what CI and the budget test use) and corpus_all.cpp (all of them), each
+defining utf8mcu::bench::kCorpora with the data placed in read-only memory by
+.incbin; corpora.json describing each corpus (file, source, bytes, ASCII share).
+"""
+
+import argparse
+import hashlib
+import json
+import os
+
+SHARED_SLICES = [
+    ("lipsum-latin", "lipsum/Latin-Lipsum.utf8.txt"),
+    ("mars-german", "wikipedia_mars/german.utf8.txt"),
+    ("lipsum-russian", "lipsum/Russian-Lipsum.utf8.txt"),
+    ("lipsum-chinese", "lipsum/Chinese-Lipsum.utf8.txt"),
+    ("lipsum-emoji", "lipsum/Emoji-Lipsum.utf8.txt"),
+]
+
+
+class Random:
+    """xorshift32: tiny and identical everywhere (random.Random may change)."""
+
+    def __init__(self, seed):
+        self.state = seed & 0xFFFFFFFF or 0x9E3779B9
+
+    def next(self):
+        x = self.state
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.state = x
+        return x
+
+    def below(self, bound):
+        return self.next() % bound
+
+    def pick(self, items):
+        return items[self.below(len(items))]
+
+
+SYLLABLES = ["lo", "rem", "ip", "sum", "do", "lor", "sit", "a", "met", "con", "sec", "te", "tur",
+             "ad", "pi", "sci", "ng", "e", "lit", "sed", "eius", "mod", "tem", "por", "in", "ci",
+             "di", "unt", "ut", "la", "bo", "re", "et", "ma", "gna", "li", "qua", "ver", "stra"]
+ACCENTED = "éèêàâçùûüöäßôîëÉÀÜÖÄ"
+CYRILLIC_LOWER = [chr(c) for c in range(0x430, 0x450)] + ["ё"]
+CYRILLIC_UPPER = [chr(c) for c in range(0x410, 0x430)]
+CJK_PUNCTUATION = ["，", "。", "、", "：", "；", "「", "」"]
+EMOJI_RANGES = [(0x1F300, 0x1F5FF), (0x1F600, 0x1F64F), (0x1F680, 0x1F6C5), (0x1F900, 0x1F9FF)]
+
+
+def fill(size, next_text, pad_for):
+    """Appends UTF-8 pieces from next_text() until `size` bytes; the last few
+    bytes come from pad_for(room) so that the text ends exactly at `size` on a
+    character boundary."""
+    out = bytearray()
+    while True:
+        piece = next_text()
+        if len(out) + len(piece.encode("utf-8")) > size - 4:
+            break
+        out += piece.encode("utf-8")
+    for character in piece:  # as much of the last piece as fits
+        encoded = character.encode("utf-8")
+        if len(out) + len(encoded) > size - 4:
+            break
+        out += encoded
+    while len(out) < size:
+        out += pad_for(size - len(out)).encode("utf-8")
+    assert len(out) == size
+    out.decode("utf-8")  # valid
+    return bytes(out)
+
+
+def pad_ascii(room):
+    return " " * room
+
+
+def pad_without_ascii(room):
+    # Keep corpora without ASCII free of it: a 4-, 3- or 2-byte character,
+    # and a single newline only when 1 byte is left.
+    return {1: "\n", 2: "·", 3: "、"}.get(room, "🙂")
+
+
+def word(random, letters_of):
+    return "".join(letters_of(random) for _ in range(1 + random.below(3)))
+
+
+def latin_text(random, accent_per_mille):
+    def letters(r):
+        syllable = r.pick(SYLLABLES)
+        if r.below(1000) < accent_per_mille * len(syllable):
+            i = r.below(len(syllable))
+            syllable = syllable[:i] + r.pick(ACCENTED) + syllable[i + 1:]
+        return syllable
+
+    def next_text():
+        text = word(random, letters)
+        choice = random.below(20)
+        if choice == 0:
+            return text + ".\n"
+        if choice < 3:
+            return text + ", "
+        if choice < 4:
+            return text.capitalize() + " "
+        return text + " "
+
+    return next_text
+
+
+def cyrillic_text(random):
+    def next_text():
+        length = 2 + random.below(8)
+        letters = [random.pick(CYRILLIC_LOWER) for _ in range(length)]
+        if random.below(8) == 0:
+            letters[0] = random.pick(CYRILLIC_UPPER)
+        choice = random.below(12)
+        end = ". " if choice == 0 else ", " if choice == 1 else " "
+        return "".join(letters) + end
+
+    return next_text
+
+
+def cjk_text(random):
+    def next_text():
+        run = "".join(chr(0x4E00 + random.below(0x9FA5 - 0x4E00)) for _ in range(4 + random.below(16)))
+        return run + random.pick(CJK_PUNCTUATION)
+
+    return next_text
+
+
+def emoji_text(random):
+    def next_text():
+        low, high = random.pick(EMOJI_RANGES)
+        return chr(low + random.below(high - low + 1))
+
+    return next_text
+
+
+def mixed_text(random):
+    def one(width):
+        if width == 1:
+            return chr(0x20 + random.below(0x5F))
+        if width == 2:
+            return chr(0x80 + random.below(0x800 - 0x80))
+        if width == 3:
+            c = 0x800 + random.below(0x10000 - 0x800)
+            return chr(0xE000 + (c & 0x7FF) if 0xD800 <= c <= 0xDFFF else c)
+        return chr(0x10000 + random.below(0x110000 - 0x10000))
+
+    def next_text():
+        width = random.pick([1, 1, 1, 1, 2, 2, 3, 3, 3, 4])
+        return "".join(one(width) for _ in range(1 + random.below(8)))
+
+    return next_text
+
+
+def random_bytes(size, random):
+    return bytes(random.below(256) for _ in range(size))
+
+
+def generated(size):
+    return [
+        ("gen-ascii", "generated: Latin-like ASCII words",
+         fill(size, latin_text(Random(0xA5C11), 0), pad_ascii)),
+        ("gen-latin1", "generated: French/German-like words with accented letters",
+         fill(size, latin_text(Random(0x1A71), 80), pad_ascii)),
+        ("gen-cyrillic", "generated: Russian-like Cyrillic words",
+         fill(size, cyrillic_text(Random(0xC7211C)), pad_ascii)),
+        ("gen-cjk", "generated: CJK ideographs and punctuation",
+         fill(size, cjk_text(Random(0xC1C)), pad_without_ascii)),
+        ("gen-emoji", "generated: emoji",
+         fill(size, emoji_text(Random(0xE30)), pad_without_ascii)),
+        ("gen-mixed", "generated: runs of 1-4 byte characters",
+         fill(size, mixed_text(Random(0x313ED)), pad_ascii)),
+        ("gen-random", "generated: uniformly random bytes",
+         random_bytes(size, Random(0xB17E5))),
+    ]
+
+
+def shared(size, shared_dir):
+    slices = []
+    for name, path in SHARED_SLICES:
+        with open(os.path.join(shared_dir, path), "rb") as f:
+            data = f.read(size + 4)
+        cut = min(size, len(data))
+        while cut < len(data) and cut > 0 and (data[cut] & 0xC0) == 0x80:
+            cut -= 1  # never split a character
+        slices.append((name, f"../shared/corpus/{path}, first {cut} bytes", data[:cut]))
+    return slices
+
+
+def write_table(path, corpora, out_dir):
+    lines = [
+        "// Generated by bench/corpus/make_corpus.py: do not edit.",
+        "// The corpora go to read-only memory (flash on a board) via .incbin.",
+        '#include "corpus_table.h"',
+        "",
+        "__asm__(",
+    ]
+    for index, (name, _, _) in enumerate(corpora):
+        bin_path = os.path.abspath(os.path.join(out_dir, name + ".bin"))
+        lines += [
+            f'    "  .section .rodata.utf8mcu_bench_corpus_{index},\\"a\\"\\n"',
+            '    "  .balign 4\\n"',
+            f'    "utf8mcu_bench_corpus_{index}:\\n"',
+            f'    "  .incbin \\"{bin_path}\\"\\n"',
+        ]
+    lines += ['    "  .text\\n");', "", 'extern "C" {']
+    for index, _ in enumerate(corpora):
+        lines.append(f"extern const std::uint8_t utf8mcu_bench_corpus_{index}[];")
+    lines += ["}", "", "namespace utf8mcu::bench {", "", "const Corpus kCorpora[] = {"]
+    for index, (name, source, data) in enumerate(corpora):
+        lines.append(f'    {{"{name}", "{source}", utf8mcu_bench_corpus_{index}, {len(data)}u}},')
+    lines += ["};", "const std::size_t kCorpusCount = sizeof kCorpora / sizeof kCorpora[0];", "",
+              "}  // namespace utf8mcu::bench", ""]
+    # The data's digest makes this file change (and recompile) when a corpus does.
+    digest = hashlib.sha256(b"".join(data for _, _, data in corpora)).hexdigest()[:16]
+    lines.insert(1, f"// Corpus digest: {digest}")
+    text = "\n".join(lines)
+    # Leave an unchanged file alone so that nothing recompiles needlessly.
+    if not os.path.exists(path) or open(path).read() != text:
+        with open(path, "w") as f:
+            f.write(text)
+
+
+def write_if_changed(path, data):
+    if os.path.exists(path):
+        with open(path, "rb") as f:
+            if f.read() == data:
+                return
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out-dir", required=True)
+    parser.add_argument("--size", type=int, default=65536)
+    parser.add_argument("--shared-dir", default="")
+    args = parser.parse_args()
+    os.makedirs(args.out_dir, exist_ok=True)
+
+    gen = generated(args.size)
+    extra = shared(args.size, args.shared_dir) if args.shared_dir and os.path.isdir(args.shared_dir) else []
+    manifest = []
+    for name, source, data in gen + extra:
+        write_if_changed(os.path.join(args.out_dir, name + ".bin"), data)
+        ascii_share = 100.0 * sum(1 for b in data if b < 0x80) / len(data)
+        manifest.append({"name": name, "source": source, "bytes": len(data),
+                         "ascii_percent": round(ascii_share, 1), "generated": name.startswith("gen-")})
+    write_table(os.path.join(args.out_dir, "corpus_generated.cpp"), gen, args.out_dir)
+    write_table(os.path.join(args.out_dir, "corpus_all.cpp"), gen + extra, args.out_dir)
+    with open(os.path.join(args.out_dir, "corpora.json"), "w") as f:
+        json.dump(manifest, f, indent=1)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()
