@@ -1,0 +1,37 @@
+#pragma once
+/// @file
+/// The few Cortex-M core registers the UART ports touch (NVIC enables), so the
+/// ports need no CMSIS. Identical on ARMv6-M, ARMv7-M and ARMv8-M. Only call
+/// these on a Cortex-M target; on the host they would write to arbitrary
+/// addresses.
+
+#include <cstdint>
+
+namespace utf8mcu {
+namespace port {
+namespace cortex_m {
+
+// NVIC_ISER0 / NVIC_ICER0: one bit per interrupt, 32 per word; writing 0 bits
+// has no effect, so no read-modify-write is needed.
+inline constexpr std::uintptr_t kNvicSetEnable = 0xE000E100u;
+inline constexpr std::uintptr_t kNvicClearEnable = 0xE000E180u;
+
+inline volatile std::uint32_t& word_at(std::uintptr_t address) noexcept {
+  return *reinterpret_cast<volatile std::uint32_t*>(address);
+}
+
+/// Enables external interrupt `irq` (exception number 16 + irq) in the NVIC.
+inline void nvic_enable_irq(unsigned irq) noexcept {
+  word_at(kNvicSetEnable + 4u * (irq / 32u)) = 1u << (irq % 32u);
+}
+
+/// Disables external interrupt `irq`; waits until the change has taken
+/// effect, so the handler does not run after this returns.
+inline void nvic_disable_irq(unsigned irq) noexcept {
+  word_at(kNvicClearEnable + 4u * (irq / 32u)) = 1u << (irq % 32u);
+  __asm__ volatile("dsb\n isb" ::: "memory");
+}
+
+}  // namespace cortex_m
+}  // namespace port
+}  // namespace utf8mcu

@@ -1,0 +1,175 @@
+#pragma once
+/// @file
+/// From received bytes to the application's code points, with the counters an
+/// application reports.
+///
+/// - IngestDecoder: a Decoder plus counters, fed directly by the thread (e.g.
+///   a DMA half-buffer it owns right now, or bytes from a POSIX read()).
+/// - RingReader: drains a ByteRing into an IngestDecoder, a bounded number of
+///   bytes per call, so a main loop stays responsive.
+///
+/// Both run in thread context, not in an interrupt handler (the sink runs
+/// inside them).
+
+#include <cstddef>
+#include <cstdint>
+
+#include "utf8mcu/decoder.h"
+#include "utf8mcu/port/byte_ring.h"
+
+namespace utf8mcu {
+namespace port {
+
+/// What one drain or push did.
+struct IngestResult {
+  /// Bytes taken (from the ring: gap markers included).
+  std::size_t bytes = 0;
+  /// Code points passed to the sink (U+FFFD included).
+  std::size_t code_points = 0;
+  /// Ill-formed parts met (each became one U+FFFD under kReplace).
+  std::size_t errors = 0;
+};
+
+/// A Decoder that counts what it delivers. 16 bytes of RAM; trivially
+/// copyable; per byte the Decoder's constant work plus one increment per code
+/// point.
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+class IngestDecoder {
+  static_assert(kPolicy != ErrorPolicy::kReport,
+                "a live stream cannot stop at an error: use kReplace or kSkip");
+
+ public:
+  /// Decodes `size` bytes (a chunk of the stream), calling `sink` for each code
+  /// point. A sequence may continue in the next push.
+  template <typename Sink>
+  IngestResult push(const std::uint8_t* data, std::size_t size, Sink&& sink) noexcept {
+    std::size_t delivered = 0;
+    auto counting = [&](char32_t code_point) {
+      ++delivered;
+      sink(code_point);
+    };
+    const DecodeResult result = decoder_.push<kPolicy>(data, size, counting);
+    return account(result.consumed, delivered, result.errors);
+  }
+
+  /// Marks a gap in directly decoded input (e.g. a DMA block known to be
+  /// lost): exactly what a ByteRing gap marker does, so a cut sequence becomes
+  /// U+FFFD and the gap itself shows as one U+FFFD (kReplace).
+  template <typename Sink>
+  IngestResult gap(Sink&& sink) noexcept {
+    std::size_t delivered = 0;
+    auto counting = [&](char32_t code_point) {
+      ++delivered;
+      sink(code_point);
+    };
+    const DecodeResult result = decoder_.push<kPolicy>(kGapMarker, counting);
+    return account(0, delivered, result.errors);  // the marker is no received byte
+  }
+
+  /// Ends the stream: a pending incomplete sequence becomes one U+FFFD.
+  template <typename Sink>
+  IngestResult finish(Sink&& sink) noexcept {
+    std::size_t delivered = 0;
+    auto counting = [&](char32_t code_point) {
+      ++delivered;
+      sink(code_point);
+    };
+    const bool truncated = !decoder_.finish<kPolicy>(counting).ok();
+    return account(0, delivered, truncated ? 1 : 0);
+  }
+
+  /// True between the first and the last byte of a sequence.
+  bool in_sequence() const noexcept { return decoder_.in_sequence(); }
+
+  /// Code points delivered so far (U+FFFD included).
+  std::uint32_t code_points() const noexcept { return code_points_; }
+  /// Ill-formed parts met so far, each one U+FFFD under kReplace (gap markers
+  /// included: each gap adds one, plus one for a sequence it cut).
+  std::uint32_t replacements() const noexcept { return replacements_; }
+  /// Bytes decoded so far.
+  std::uint32_t bytes() const noexcept { return bytes_; }
+
+ private:
+  IngestResult account(std::size_t bytes, std::size_t code_points, std::size_t errors) noexcept {
+    bytes_ += static_cast<std::uint32_t>(bytes);
+    code_points_ += static_cast<std::uint32_t>(code_points);
+    replacements_ += static_cast<std::uint32_t>(errors);
+    return {bytes, code_points, errors};
+  }
+
+  Decoder decoder_;
+  std::uint32_t code_points_ = 0;
+  std::uint32_t replacements_ = 0;
+  std::uint32_t bytes_ = 0;
+};
+
+/// Drains a ByteRing (any ByteRing<N>) through an IngestDecoder. The consumer
+/// side of the ring: use from one thread. RAM: 20 bytes (a reference and an
+/// IngestDecoder).
+///
+///     static utf8mcu::port::ByteRing<256> rx_ring;   // filled by the RX ISR
+///     utf8mcu::port::RingReader reader{rx_ring};
+///     for (;;) { reader.poll(on_code_point, 64); other_work(); }
+template <typename Ring, ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+class RingReader {
+ public:
+  explicit RingReader(Ring& ring) noexcept : ring_(ring) {}
+
+  /// Decodes at most `max_bytes` waiting bytes, calling `sink` for each code
+  /// point; returns at once when the ring is empty. Never waits. Worst case:
+  /// `max_bytes` decoder steps and 2 * `max_bytes` sink calls. The bytes are
+  /// decoded in place and released to the producer afterwards.
+  template <typename Sink>
+  IngestResult poll(Sink&& sink, std::size_t max_bytes = Ring::capacity()) noexcept {
+    IngestResult total;
+    while (total.bytes < max_bytes) {
+      const ByteSpan span = ring_.peek();
+      if (span.size == 0) break;
+      const std::size_t left = max_bytes - total.bytes;
+      const std::size_t n = span.size < left ? span.size : left;
+      const IngestResult step = decoder_.push(span.data, n, sink);
+      ring_.consume(n);
+      total.bytes += n;
+      total.code_points += step.code_points;
+      total.errors += step.errors;
+    }
+    return total;
+  }
+
+  /// Ends the stream once the producer is done: drains the ring, shows a gap
+  /// still without a marker (data lost at the very end) as U+FFFD, and turns a
+  /// pending incomplete sequence into U+FFFD. Cost: one poll of the ring.
+  template <typename Sink>
+  IngestResult finish(Sink&& sink) noexcept {
+    IngestResult total = poll(sink, Ring::capacity());
+    if (ring_.gap_pending()) add(total, decoder_.gap(sink));
+    add(total, decoder_.finish(sink));
+    return total;
+  }
+
+  /// Code points delivered so far (U+FFFD included).
+  std::uint32_t code_points() const noexcept { return decoder_.code_points(); }
+  /// Ill-formed parts so far (see IngestDecoder::replacements()).
+  std::uint32_t replacements() const noexcept { return decoder_.replacements(); }
+  /// Bytes taken from the ring so far, gap markers included.
+  std::uint32_t bytes_read() const noexcept { return decoder_.bytes(); }
+  /// Bytes the ring dropped because it was full (exact).
+  std::uint32_t dropped_bytes() const noexcept { return ring_.dropped_bytes(); }
+  /// Separate gaps (ring overflows and reported upstream losses).
+  std::uint32_t gaps() const noexcept { return ring_.gaps(); }
+
+  Ring& ring() noexcept { return ring_; }
+
+ private:
+  static void add(IngestResult& total, const IngestResult& step) noexcept {
+    total.bytes += step.bytes;
+    total.code_points += step.code_points;
+    total.errors += step.errors;
+  }
+
+  Ring& ring_;
+  IngestDecoder<kPolicy> decoder_;
+};
+
+}  // namespace port
+}  // namespace utf8mcu

@@ -1,0 +1,167 @@
+#pragma once
+/// @file
+/// The port contract: what a platform implements so that received bytes reach
+/// a ByteRing. Implement these 2 functions (and 2 optional ones), put them in a
+/// const UartPort with a context pointer, and call UartReceiver::on_interrupt()
+/// from the UART's receive interrupt. docs/porting.md has a worked example.
+///
+/// DMA receivers (idle-line or half/full-transfer interrupts) need no port
+/// struct: their interrupt handler calls ByteRing::push(data, size) with the
+/// finished chunk, and ByteRing::mark_gap() on a hardware overrun.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+namespace utf8mcu {
+namespace port {
+
+/// What UartPort::read_rx found. The order of byte and loss matters: a gap
+/// marker must sit exactly where the data went missing, or the decoder could
+/// join the bytes on both sides of it into one wrong character.
+enum class RxEvent : std::uint8_t {
+  /// Nothing (more) received. The port has acknowledged the interrupt, so a
+  /// byte arriving from now on raises it again.
+  kEmpty = 0,
+  /// `*byte` is the next received byte.
+  kByte = 1,
+  /// Data was lost, then `*byte` arrived (the receiver keeps the newest byte,
+  /// e.g. the CMSDK UART on overrun).
+  kLossThenByte = 2,
+  /// `*byte` arrived, then data was lost (the receiver keeps the oldest byte,
+  /// e.g. STM32 on overrun).
+  kByteThenLoss = 3,
+  /// A byte arrived damaged (framing, noise or parity error) and was
+  /// discarded; `*byte` is not set.
+  kLoss = 4,
+};
+
+/// A UART receiver as a const struct of function pointers plus a context
+/// (lwrb style): no virtual calls; it can live in flash.
+struct UartPort {
+  /// Required. Configures 8N1 at `baud`, enables the receiver and its
+  /// interrupt (in the peripheral and in the NVIC). Returns false if the rate
+  /// cannot be reached. Thread context, before any byte is expected.
+  bool (*start)(void* context, std::uint32_t baud) = nullptr;
+  /// Required. Interrupt context: takes one received byte from the hardware
+  /// (see RxEvent). Called until it returns kEmpty, so it must acknowledge the
+  /// interrupt race-free: a byte arriving while it runs must either be
+  /// returned or raise the interrupt again.
+  RxEvent (*read_rx)(void* context, std::uint8_t* byte) = nullptr;
+  /// Optional (needed for RxOverflow::kHold). Masks or unmasks the receive
+  /// interrupt without losing a waiting byte: masked, the byte stays in the
+  /// UART and its interrupt stays pending. Called from the interrupt (mask)
+  /// and from the thread (unmask).
+  void (*set_rx_interrupt)(void* context, bool enabled) = nullptr;
+  /// Optional (null: receive only). Thread context: writes `size` bytes,
+  /// waiting for room; returns once the last one is in the transmitter.
+  std::size_t (*write)(void* context, const std::uint8_t* data, std::size_t size) = nullptr;
+  /// Passed to every function: the port's registers, pins, state.
+  void* context = nullptr;
+};
+
+/// What the receive interrupt does when the ring is full.
+enum class RxOverflow : std::uint8_t {
+  /// Take the byte anyway: the ring drops it, counts it and marks the gap.
+  /// For links without flow control, where the UART would overrun anyway.
+  kDrop,
+  /// Leave the byte in the UART and mask the receive interrupt until the
+  /// thread has drained half the ring (UartReceiver::resume()). With hardware
+  /// flow control (RTS) or an emulator this pauses the sender and nothing is
+  /// lost; without it the UART overruns, which the port reports as a loss.
+  kHold,
+};
+
+/// The interrupt-driven receiver: moves bytes from a UartPort into a ByteRing
+/// (Ring is any ByteRing<N>). RAM: 16 bytes on a 32-bit core (two
+/// references, a counter and a flag).
+///
+///     constexpr UartPort kUart = make_my_uart_port(...);
+///     ByteRing<256> rx_ring;
+///     UartReceiver<ByteRing<256>> receiver{kUart, rx_ring};
+///     void UART_IRQHandler() { receiver.on_interrupt(); }
+template <typename Ring, RxOverflow kOverflow = RxOverflow::kDrop>
+class UartReceiver {
+ public:
+  constexpr UartReceiver(const UartPort& port, Ring& ring) noexcept : port_(port), ring_(ring) {}
+
+  /// Starts the port (see UartPort::start). Thread context.
+  bool start(std::uint32_t baud) noexcept { return port_.start(port_.context, baud); }
+
+  /// Call from the UART's receive interrupt: moves every waiting byte into
+  /// the ring and marks the losses the hardware reports as gaps. Returns the
+  /// number of bytes taken. Stops after `max_reads` reads so a babbling line
+  /// cannot starve the system (the interrupt then stays pending). Cost per
+  /// byte: one indirect call of read_rx plus one ByteRing::push.
+  std::size_t on_interrupt(std::size_t max_reads = Ring::capacity()) noexcept {
+    std::size_t received = 0;
+    for (std::size_t i = 0; i < max_reads; ++i) {
+      if (kOverflow == RxOverflow::kHold && !ring_.has_room() && hold()) return received;
+      std::uint8_t byte = 0;
+      switch (port_.read_rx(port_.context, &byte)) {
+        case RxEvent::kEmpty:
+          return received;
+        case RxEvent::kByte:
+          ring_.push(byte);
+          ++received;
+          break;
+        case RxEvent::kLossThenByte:
+          ring_.mark_gap();
+          ring_.push(byte);
+          ++received;
+          break;
+        case RxEvent::kByteThenLoss:
+          ring_.push(byte);
+          ring_.mark_gap();
+          ++received;
+          break;
+        case RxEvent::kLoss:
+          ring_.mark_gap();
+          break;
+      }
+    }
+    return received;
+  }
+
+  /// Thread side of kHold: once the ring is at most half full, unmasks the
+  /// receive interrupt the interrupt masked. Call after draining (e.g. after
+  /// RingReader::poll). O(1); touches the hardware only when resuming.
+  void resume() noexcept {
+    if (kOverflow != RxOverflow::kHold || held_.load(std::memory_order_acquire) == 0) return;
+    if (ring_.size() > Ring::capacity() / 2) return;
+    held_.store(0, std::memory_order_relaxed);
+    port_.set_rx_interrupt(port_.context, true);
+  }
+
+  /// True while the receive interrupt is masked because the ring was full.
+  bool held() const noexcept { return held_.load(std::memory_order_acquire) != 0; }
+
+  /// Times the interrupt held data back (kHold).
+  std::uint32_t holds() const noexcept { return holds_.load(std::memory_order_acquire); }
+
+ private:
+  // Interrupt context. Masks first, then flags: the thread unmasks only after
+  // seeing the flag, so it can never unmask before the mask.
+  bool hold() noexcept {
+    if (port_.set_rx_interrupt == nullptr) return false;  // cannot hold: drop
+    port_.set_rx_interrupt(port_.context, false);
+    holds_.store(holds_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    held_.store(1, std::memory_order_release);
+    return true;
+  }
+
+  const UartPort& port_;
+  Ring& ring_;
+  std::atomic<std::uint32_t> holds_{0};  // interrupt
+  std::atomic<std::uint8_t> held_{0};    // set by the interrupt, cleared by the thread
+};
+
+/// Writes all of `data` through the port; false if the port cannot transmit
+/// or stopped short.
+inline bool write_all(const UartPort& port, const std::uint8_t* data, std::size_t size) noexcept {
+  if (port.write == nullptr) return size == 0;
+  return port.write(port.context, data, size) == size;
+}
+
+}  // namespace port
+}  // namespace utf8mcu

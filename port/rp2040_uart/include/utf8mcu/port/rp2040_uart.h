@@ -1,0 +1,72 @@
+#pragma once
+/// @file
+/// Port for the RP2040's UARTs, which are ARM PL011s (PrimeCell UART, ARM
+/// DDI0183), register level: receive FIFO on, interrupt on FIFO level and on
+/// receive timeout, so every byte arrives promptly. Cortex-M0+: the ring and
+/// this port use no atomic read-modify-write.
+///
+///     constexpr utf8mcu::port::Pl011Uart kUart0{0x40034000u, 125000000u, 20};
+///     constexpr utf8mcu::port::UartPort kPort = utf8mcu::port::make_pl011_uart_port(kUart0);
+///
+/// The board takes the UART out of reset (RESETS), gives it clk_peri and
+/// routes its pins (GPIO function 2) before start(). RAM: none. Overrun keeps
+/// the FIFO and loses the newer byte: kByteThenLoss; framing, parity and
+/// break errors: kLoss.
+
+#include <cstdint>
+
+#include "utf8mcu/port/uart_port.h"
+
+namespace utf8mcu {
+namespace port {
+
+/// One PL011 instance.
+struct Pl011Uart {
+  /// Base address: RP2040 UART0 0x40034000, UART1 0x40038000.
+  std::uintptr_t base;
+  /// UARTCLK (RP2040: clk_peri, usually 125 MHz), Hz.
+  std::uint32_t clock_hz;
+  /// NVIC number: RP2040 UART0_IRQ 20, UART1_IRQ 21.
+  std::uint16_t irq;
+};
+
+/// Register offsets and bits (PL011 TRM; RP2040 datasheet 4.2).
+namespace pl011 {
+inline constexpr std::uintptr_t kData = 0x000;      // UARTDR: [OE][BE][PE][FE][data 7:0]
+inline constexpr std::uintptr_t kFlags = 0x018;     // UARTFR
+inline constexpr std::uintptr_t kIntegerBaud = 0x024;
+inline constexpr std::uintptr_t kFractionBaud = 0x028;
+inline constexpr std::uintptr_t kLineControl = 0x02C;  // UARTLCR_H
+inline constexpr std::uintptr_t kControl = 0x030;      // UARTCR
+inline constexpr std::uintptr_t kFifoLevels = 0x034;   // UARTIFLS
+inline constexpr std::uintptr_t kIntMask = 0x038;      // UARTIMSC
+inline constexpr std::uintptr_t kIntClear = 0x044;     // UARTICR
+
+inline constexpr std::uint32_t kDataFraming = 1u << 8;
+inline constexpr std::uint32_t kDataParity = 1u << 9;
+inline constexpr std::uint32_t kDataBreak = 1u << 10;
+inline constexpr std::uint32_t kDataOverrun = 1u << 11;
+inline constexpr std::uint32_t kFlagRxEmpty = 1u << 4;
+inline constexpr std::uint32_t kFlagTxFull = 1u << 5;
+inline constexpr std::uint32_t kLine8Bits = 3u << 5;   // WLEN
+inline constexpr std::uint32_t kLineFifos = 1u << 4;   // FEN
+inline constexpr std::uint32_t kControlEnable = 1u << 0;
+inline constexpr std::uint32_t kControlTx = 1u << 8;
+inline constexpr std::uint32_t kControlRx = 1u << 9;
+inline constexpr std::uint32_t kIntRx = 1u << 4;         // RXIM / RXIC
+inline constexpr std::uint32_t kIntRxTimeout = 1u << 6;  // RTIM / RTIC
+}  // namespace pl011
+
+bool pl011_uart_start(void* context, std::uint32_t baud);
+RxEvent pl011_uart_read_rx(void* context, std::uint8_t* byte);
+void pl011_uart_set_rx_interrupt(void* context, bool enabled);
+std::size_t pl011_uart_write(void* context, const std::uint8_t* data, std::size_t size);
+
+/// The port for `uart` (which must outlive it; a constexpr one does).
+constexpr UartPort make_pl011_uart_port(const Pl011Uart& uart) noexcept {
+  return UartPort{pl011_uart_start, pl011_uart_read_rx, pl011_uart_set_rx_interrupt,
+                  pl011_uart_write, const_cast<void*>(static_cast<const void*>(&uart))};
+}
+
+}  // namespace port
+}  // namespace utf8mcu

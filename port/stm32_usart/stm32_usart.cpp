@@ -1,0 +1,83 @@
+// STM32 USART port: register level, RXNE interrupt per byte, polled send.
+#include "utf8mcu/port/stm32_usart.h"
+
+#include "utf8mcu/port/cortex_m.h"
+
+namespace utf8mcu {
+namespace port {
+namespace {
+
+using namespace stm32_usart;
+
+const Stm32Usart& usart_of(void* context) { return *static_cast<const Stm32Usart*>(context); }
+
+volatile std::uint32_t& reg(const Stm32Usart& usart, std::uintptr_t offset) {
+  return *reinterpret_cast<volatile std::uint32_t*>(usart.base + offset);
+}
+
+}  // namespace
+
+template <typename Layout>
+bool stm32_usart_start(void* context, std::uint32_t baud) {
+  const Stm32Usart& usart = usart_of(context);
+  // Oversampling by 16: BRR = clock / baud, and at least 16.
+  if (baud == 0 || usart.clock_hz / baud < 16 || usart.clock_hz / baud > 0xFFFF) return false;
+  reg(usart, Layout::kCr1) = 0;  // UE off: BRR may only change while disabled (L4)
+  reg(usart, Layout::kBaud) = (usart.clock_hz + baud / 2) / baud;
+  reg(usart, Layout::kCr2) = 0;  // 1 stop bit
+  reg(usart, Layout::kCr3) = 0;  // no flow control, no DMA
+  reg(usart, Layout::kCr1) = Layout::kCr1Enable | kCr1RxEnable | kCr1TxEnable | kCr1RxInterrupt;
+  cortex_m::nvic_enable_irq(usart.irq);
+  return true;
+}
+
+template <typename Layout>
+RxEvent stm32_usart_read_rx(void* context, std::uint8_t* byte) {
+  const Stm32Usart& usart = usart_of(context);
+  const std::uint32_t status = reg(usart, Layout::kStatus);
+  // RXNEIE also raises the interrupt on overrun, so both end it here; reading
+  // the data register clears RXNE (and on F4, after the status read, the
+  // error flags).
+  if ((status & (kRxNotEmpty | kOverrun)) == 0) return RxEvent::kEmpty;
+  const auto data = static_cast<std::uint8_t>(reg(usart, Layout::kRxData));
+  if constexpr (Layout::kHasClearRegister) {
+    if ((status & (kDamaged | kOverrun)) != 0) reg(usart, Layout::kClear) = status & (kDamaged | kOverrun);
+  }
+  if ((status & kDamaged) != 0) return RxEvent::kLoss;
+  if ((status & kRxNotEmpty) == 0) return RxEvent::kLoss;  // overrun, data already taken
+  *byte = data;
+  // On overrun the data register keeps the older byte; what came after it
+  // was lost.
+  return (status & kOverrun) != 0 ? RxEvent::kByteThenLoss : RxEvent::kByte;
+}
+
+// At the NVIC: RXNE stays set, so the interrupt stays pending while masked.
+void stm32_usart_set_rx_interrupt(void* context, bool enabled) {
+  const Stm32Usart& usart = usart_of(context);
+  if (enabled) {
+    cortex_m::nvic_enable_irq(usart.irq);
+  } else {
+    cortex_m::nvic_disable_irq(usart.irq);
+  }
+}
+
+template <typename Layout>
+std::size_t stm32_usart_write(void* context, const std::uint8_t* data, std::size_t size) {
+  const Stm32Usart& usart = usart_of(context);
+  for (std::size_t i = 0; i < size; ++i) {
+    while ((reg(usart, Layout::kStatus) & kTxEmpty) == 0) {
+    }
+    reg(usart, Layout::kTxData) = data[i];
+  }
+  return size;
+}
+
+template bool stm32_usart_start<Stm32F4Usart>(void*, std::uint32_t);
+template bool stm32_usart_start<Stm32L4Usart>(void*, std::uint32_t);
+template RxEvent stm32_usart_read_rx<Stm32F4Usart>(void*, std::uint8_t*);
+template RxEvent stm32_usart_read_rx<Stm32L4Usart>(void*, std::uint8_t*);
+template std::size_t stm32_usart_write<Stm32F4Usart>(void*, const std::uint8_t*, std::size_t);
+template std::size_t stm32_usart_write<Stm32L4Usart>(void*, const std::uint8_t*, std::size_t);
+
+}  // namespace port
+}  // namespace utf8mcu

@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""End-to-end test of the UART ingest path on a QEMU mps2 board.
+
+Streams a length-prefixed frame of mixed input (mixed_input.py) into the
+uart_decode firmware through QEMU's UART0 (-serial stdio, stdin a file), reads
+the sanitized UTF-8 it sends back, and checks it:
+
+  exact   nothing may be lost: output == Python's decode('utf-8', 'replace'),
+          byte for byte; the summary's counts match.
+  slow    as exact, with a reader slower than the link: the image must have
+          held bytes in the UART (RxOverflow::kHold) at least once.
+  stall   the firmware's reader stalls with a small ring, so bytes are dropped:
+          received == sent, the firmware's drop log rebuilds the exact stream
+          its decoder saw (accepted bytes, a 0xFF marker per gap), and the
+          output equals that stream's reference decode byte for byte; also
+          every output code point is U+FFFD or occurs in the input's decode,
+          and the output split at U+FFFD is a sequence of substrings of the
+          input's decode, in order.
+
+Prints one line of figures (bytes, seconds, instructions per byte in the RX
+interrupt when the image is instrumented and run with -icount shift=0).
+Exit status 0 on success.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mixed_input  # noqa: E402
+
+SUMMARY_MARK = b"\xff\nuart_decode:"
+
+
+def parse_summary(raw):
+    fields = {}
+    for item in raw.decode("ascii").split():
+        key, _, value = item.partition("=")
+        fields[key] = value
+    return fields
+
+
+def run_firmware(args, elf, frame):
+    """Runs one image with `frame` on UART0's input; returns (status, output,
+    stderr, seconds). Input and output are files, not pipes: QEMU moves one
+    byte per read and per write, and a pipe would wake this process for each."""
+    env = dict(os.environ)
+    env["UTF8MCU_QEMU_TIMEOUT"] = str(args.timeout)
+    env.pop("UTF8MCU_QEMU_EXPECT", None)
+    env.pop("UTF8MCU_QEMU_ARGS", None)
+    cmd = [args.qemu_run, args.board, elf, "-serial", "stdio"]
+    if args.icount:
+        cmd += ["-icount", "shift=0"]
+    with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as stdout, \
+            tempfile.TemporaryFile() as stderr:
+        stdin.write(frame)
+        stdin.seek(0)
+        start = time.monotonic()
+        status = subprocess.call(cmd, stdin=stdin, stdout=stdout, stderr=stderr, env=env)
+        seconds = time.monotonic() - start
+        stdout.seek(0)
+        stderr.seek(0)
+        return status, stdout.read(), stderr.read().decode("utf-8", "replace"), seconds
+
+
+def rebuild_stream(payload, drops, prefix_bytes=4):
+    """The bytes the firmware's decoder saw: accepted bytes, with one 0xFF gap
+    marker before the first accepted byte after each run of drops (ByteRing's
+    rule), and one at the end for a gap still open there (RingReader.finish,
+    which decodes it without taking it from the ring). Returns (stream, bytes
+    taken from the ring)."""
+    dropped = set()
+    for first, count in drops:
+        if first < prefix_bytes:
+            raise AssertionError("a prefix byte was dropped: %d" % first)
+        dropped.update(range(first - prefix_bytes, first - prefix_bytes + count))
+    stream = bytearray()
+    gap_open = False
+    for index, byte in enumerate(payload):
+        if index in dropped:
+            gap_open = True
+            continue
+        if gap_open:
+            stream.append(0xFF)
+            gap_open = False
+        stream.append(byte)
+    from_ring = len(stream)
+    if gap_open:
+        stream.append(0xFF)
+    return bytes(stream), from_ring
+
+
+def check_pieces(output_text, reference_text):
+    """Every code point is U+FFFD or in the reference; the parts between
+    U+FFFD are substrings of the reference, in order."""
+    alphabet = set(reference_text)
+    foreign = [c for c in set(output_text) if c != "\ufffd" and c not in alphabet]
+    if foreign:
+        return "code points absent from the input: %r" % foreign[:10]
+    position = 0
+    for piece in output_text.split("\ufffd"):
+        if not piece:
+            continue
+        found = reference_text.find(piece, position)
+        if found < 0:
+            return "output piece not found in order in the input: %r" % piece[:40]
+        position = found + len(piece)
+    return None
+
+
+def check_run(args, elf, payload):
+    """Streams one frame through one QEMU run; returns (failures, summary, seconds)."""
+    frame = len(payload).to_bytes(4, "little") + payload
+    status, out, err, seconds = run_firmware(args, elf, frame)
+    failures = []
+    fail = failures.append
+
+    if status != 0:
+        fail("QEMU exited with status %d\n%s" % (status, err[-2000:]))
+    mark = out.rfind(SUMMARY_MARK)
+    if mark < 0:
+        fail("no summary in the output (%d bytes)" % len(out))
+        summary, text_bytes = {}, out
+    else:
+        summary = parse_summary(out[mark + len(SUMMARY_MARK):])
+        text_bytes = out[:mark]
+
+    def number(key):
+        return int(summary.get(key, "-1"))
+
+    reference_text, reference_errors = mixed_input.replace_decode(payload)
+    try:
+        output_text = text_bytes.decode("utf-8")
+    except UnicodeDecodeError as error:
+        fail("output is not well-formed UTF-8: %s" % error)
+        output_text = text_bytes.decode("utf-8", "replace")
+
+    if number("received") != len(frame):
+        fail("received=%d, sent %d" % (number("received"), len(frame)))
+
+    if args.mode in ("exact", "slow"):
+        expected = reference_text.encode("utf-8")
+        if text_bytes != expected:
+            at = next((i for i, (a, b) in enumerate(zip(text_bytes, expected)) if a != b),
+                      min(len(text_bytes), len(expected)))
+            fail("output differs from Python's decode at byte %d (got %d bytes, want %d): "
+                 "%r vs %r" % (at, len(text_bytes), len(expected),
+                               text_bytes[at:at + 16], expected[at:at + 16]))
+        for key, want in (("dropped", 0), ("gaps", 0), ("bytes", len(payload)),
+                          ("code_points", len(reference_text)),
+                          ("replacements", reference_errors)):
+            if number(key) != want:
+                fail("%s=%d, want %d" % (key, number(key), want))
+        if args.mode == "slow" and number("holds") < 1:
+            fail("holds=%d: the reader never fell behind" % number("holds"))
+    else:
+        runs = number("drop_runs")
+        drops = []
+        for item in filter(None, summary.get("drops", "").split(",")):
+            first, _, count = item.partition("+")
+            drops.append((int(first), int(count)))
+        if number("dropped") < args.min_dropped:
+            fail("dropped=%d: the stall did not overflow the ring" % number("dropped"))
+        if runs != len(drops):
+            fail("drop log incomplete (%d runs, %d logged): stalls too many" % (runs, len(drops)))
+        elif sum(count for _, count in drops) != number("dropped"):
+            fail("drop log sums to %d, dropped=%d" % (sum(c for _, c in drops), number("dropped")))
+        elif not failures:
+            stream, from_ring = rebuild_stream(payload, drops)
+            expected_text, expected_errors = mixed_input.replace_decode(stream)
+            if text_bytes != expected_text.encode("utf-8"):
+                fail("output differs from the decode of the rebuilt stream")
+            if number("bytes") != from_ring:
+                fail("bytes=%d, rebuilt stream has %d" % (number("bytes"), from_ring))
+            if number("gaps") != len(drops):
+                fail("gaps=%d, drop runs %d" % (number("gaps"), len(drops)))
+            if number("replacements") != expected_errors:
+                fail("replacements=%d, want %d" % (number("replacements"), expected_errors))
+        problem = check_pieces(output_text, reference_text)
+        if problem:
+            fail(problem)
+    return failures, summary, seconds
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--qemu-run", required=True, help="tools/qemu-run.sh")
+    parser.add_argument("--board", required=True)
+    parser.add_argument("--elf", required=True, action="append",
+                        help="firmware image; several are used in turn by the jobs")
+    parser.add_argument("--mode", choices=["exact", "slow", "stall"], default="exact")
+    parser.add_argument("--bytes", type=int, default=1 << 20, help="total input bytes")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="split the input into this many consecutive slices, each "
+                             "streamed by its own QEMU run, all at once")
+    parser.add_argument("--seed", type=int, default=20240601)
+    parser.add_argument("--icount", action="store_true", help="-icount shift=0 (exact counts)")
+    parser.add_argument("--timeout", type=int, default=120)
+    parser.add_argument("--min-dropped", type=int, default=1,
+                        help="stall mode: fewest drops that prove the path ran")
+    args = parser.parse_args()
+
+    data = mixed_input.generate(args.bytes, args.seed)
+    bounds = [len(data) * i // args.jobs for i in range(args.jobs + 1)]
+    results = [None] * args.jobs
+
+    def job(index):
+        elf = args.elf[index % len(args.elf)]
+        results[index] = (elf,) + check_run(args, elf, data[bounds[index]:bounds[index + 1]])
+
+    start = time.monotonic()
+    threads = [threading.Thread(target=job, args=(i,)) for i in range(args.jobs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    seconds = time.monotonic() - start
+
+    failed = 0
+    for index, (elf, failures, summary, run_seconds) in enumerate(results):
+        figures = ["job=%d" % index, "elf=%s" % os.path.basename(elf),
+                   "bytes=%d" % (bounds[index + 1] - bounds[index] + 4),
+                   "seconds=%.1f" % run_seconds]
+        for key in ("dropped", "gaps", "holds", "code_points", "replacements", "ring_ram"):
+            if key in summary:
+                figures.append("%s=%s" % (key, summary[key]))
+        calib = int(summary.get("calib_ticks", "0"))
+        if args.icount and calib > 0 and int(summary.get("isr_bytes", "0")) > 0:
+            per_tick = int(summary["calib_instructions"]) / calib
+            figures.append("instructions_per_tick=%.2f" % per_tick)
+            figures.append("isr_instructions_per_byte=%.1f" %
+                           (int(summary["isr_ticks"]) * per_tick / int(summary["isr_bytes"])))
+            figures.append("bytes_per_interrupt=%.2f" %
+                           (int(summary["isr_bytes"]) / max(1, int(summary["isr_calls"]))))
+        print("uart_e2e: " + " ".join(figures))
+        for message in failures:
+            print("FAIL (job %d): %s" % (index, message))
+        failed += 1 if failures else 0
+    print("uart_e2e: board=%s mode=%s total_bytes=%d jobs=%d seconds=%.1f" %
+          (args.board, args.mode, len(data), args.jobs, seconds))
+    print("%d passed, %d failed" % (args.jobs - failed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
