@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Prints the code size of the decoder, encoder and validator on each core at
-# -Os and -O2 (and on the host), and writes the table to docs/size.md.
+# -Os and -O2 (and on the host), per operation and as text/data/bss, and
+# writes the tables to docs/size.md.
 #
 #   bash tools/size-report.sh            # builds what it needs first
 #
@@ -65,6 +66,20 @@ out=docs/size.md
     done
     echo
   done
+  echo "## Sections of the probe object (all operations together)"
+  echo
+  echo "| core | level | text | data | bss |"
+  echo "|---|---|---:|---:|---:|"
+  for preset in "${boards[@]}" host; do
+    size_tool=arm-none-eabi-size
+    [ "$preset" = host ] && size_tool=size
+    for level in Os O2; do
+      obj=$(find "build/$preset/test/size/CMakeFiles/size_probe_$level.dir" -name 'size_probe.cpp.o*' | head -n1)
+      read -r text data bss _ < <("$size_tool" "$obj" | tail -n1)
+      echo "| ${core[$preset]} | -$level | $text | $data | $bss |"
+    done
+  done
+  echo
   echo "Regenerate with \`bash tools/size-report.sh\`."
 } > "$out"
 cat "$out"
