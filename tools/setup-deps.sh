@@ -2,14 +2,15 @@
 # Installs what the build and tests need, on Debian 12, only if it is missing:
 # the arm-none-eabi toolchain (+ newlib and libstdc++ headers), qemu-system-arm,
 # cmake, ninja, g++, python3, the font and Unicode data the display module is
-# generated from (unifont, unicode-data), and Google Benchmark with the peer
-# libraries the host benchmark compares against. Safe to run again: does
+# generated from (unifont, unicode-data), Google Benchmark with the peer
+# libraries the host benchmark compares against, and doxygen and graphviz for
+# the API reference and diagrams (tools/docs.sh). Safe to run again: does
 # nothing when all is there.
 set -euo pipefail
 
 packages=(gcc-arm-none-eabi libstdc++-arm-none-eabi-newlib libnewlib-arm-none-eabi
   qemu-system-arm cmake ninja-build g++ python3 unifont unicode-data
-  libbenchmark-dev libicu-dev libutfcpp-dev libutf8proc-dev)
+  libbenchmark-dev libicu-dev libutfcpp-dev libutf8proc-dev doxygen graphviz)
 
 installed() {
   [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" == "install ok installed" ]]
@@ -18,7 +19,7 @@ installed() {
 if ! command -v dpkg-query >/dev/null 2>&1; then
   # Not Debian: just say what is missing.
   missing_tools=()
-  for tool in arm-none-eabi-g++ arm-none-eabi-nm qemu-system-arm cmake ninja g++ python3 timeout; do
+  for tool in arm-none-eabi-g++ arm-none-eabi-nm qemu-system-arm cmake ninja g++ python3 timeout doxygen dot; do
     command -v "$tool" >/dev/null 2>&1 || missing_tools+=("$tool")
   done
   if [[ ${#missing_tools[@]} -ne 0 ]]; then

@@ -4,7 +4,7 @@
 /// constants and the C-style sink.
 ///
 /// Freestanding: this header and everything under utf8mcu/ use only
-/// <cstddef>, <cstdint> and compiler builtins. No heap, no exceptions, no RTTI,
+/// `<cstddef>`, `<cstdint>` and compiler builtins. No heap, no exceptions, no RTTI,
 /// no dynamic dispatch, no mutable globals.
 
 #include <cstddef>

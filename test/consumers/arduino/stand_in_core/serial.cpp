@@ -1,0 +1,3 @@
+#include <Arduino.h>
+
+HardwareSerial Serial;

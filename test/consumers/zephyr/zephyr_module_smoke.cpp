@@ -1,0 +1,19 @@
+// Uses what the Zephyr module glue provides: the core's include directory and
+// the C API library.
+#include <cstdint>
+#include <cstdio>
+
+#include "utf8mcu/decoder.h"
+#include "utf8mcu/utf8mcu_c.h"
+
+int main() {
+  // € (E2 82 AC)
+  const std::uint8_t euro[] = {0xE2, 0x82, 0xAC};
+  char32_t decoded = 0;
+  utf8mcu::Decoder decoder;
+  (void)decoder.push(euro, sizeof euro, [&decoded](char32_t c) { decoded = c; });
+  const bool ok = decoded == 0x20AC && utf8mcu_is_valid(euro, sizeof euro) &&
+                  utf8mcu_count_code_points(euro, sizeof euro) == 1;
+  std::printf("zephyr module: %s\n", ok ? "ok" : "FAILED");
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,472 @@
+#!/usr/bin/env python3
+"""Checks the package manifests that no tool here can load (python3 stdlib only).
+
+    tools/check-manifests.py [--root DIR]
+
+  library.json        PlatformIO: JSON; the schema's fields, types and value
+                      rules (after platformio-core's assets/schema/library.json);
+                      every path it names exists
+  library.properties  Arduino: key=value syntax; required fields and value rules
+                      (after arduino-lint's library.properties schema); the
+                      1.5 layout under src/ (no symlinks, headers it names)
+  src/utf8mcu/*.h     one forwarding header per public header of lib/, each
+                      including its target; src/*.cpp likewise for lib/c/src
+  zephyr/module.yml   Zephyr: the YAML subset it needs; build paths exist
+  zephyr/Kconfig      Kconfig syntax (types, help blocks, balanced blocks,
+                      known symbols); zephyr/CMakeLists.txt paths and CONFIG_s
+  versions            CMakeLists.txt project(VERSION) = library.json =
+                      library.properties = utf8mcu_c.h = newest CHANGELOG.md entry
+
+Prints one line per check and exits 1 if any failed. Syntax and consistency
+only: whether PlatformIO, the Arduino IDE or Zephyr accept the package is not
+tested here (docs/getting-started.md says what is).
+"""
+
+import argparse
+import json
+import os
+import re
+import sys
+
+SEMVER = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$")
+
+
+class Checker:
+    def __init__(self, root):
+        self.root = root
+        self.failures = 0
+
+    def path(self, relative):
+        return os.path.join(self.root, relative)
+
+    def read(self, relative):
+        with open(self.path(relative), encoding="utf-8") as f:
+            return f.read()
+
+    def report(self, what, problems):
+        if problems:
+            self.failures += 1
+            for problem in problems:
+                print(f"FAIL {what}: {problem}")
+        else:
+            print(f"ok   {what}")
+
+
+# --- library.json (PlatformIO) -------------------------------------------------
+
+JSON_FIELDS = {
+    "$schema": str,
+    "name": str,
+    "version": str,
+    "description": str,
+    "keywords": (str, list),
+    "homepage": str,
+    "repository": dict,
+    "authors": (dict, list),
+    "license": str,
+    "frameworks": (str, list),
+    "platforms": (str, list),
+    "headers": (str, list),
+    "examples": list,
+    "dependencies": (dict, list),
+    "export": dict,
+    "scripts": dict,
+    "build": dict,
+}
+JSON_BUILD_FIELDS = {
+    "flags": (str, list),
+    "unflags": (str, list),
+    "includeDir": str,
+    "srcDir": str,
+    "srcFilter": (str, list),
+    "extraScript": str,
+    "libArchive": bool,
+    "libLDFMode": str,
+    "libCompatMode": str,
+    "builder": str,
+}
+
+
+def as_list(value):
+    return value if isinstance(value, list) else [value]
+
+
+def check_library_json(c):
+    problems = []
+    try:
+        manifest = json.loads(c.read("library.json"))
+    except (OSError, ValueError) as error:
+        c.report("library.json", [str(error)])
+        return None
+    if not isinstance(manifest, dict):
+        c.report("library.json", ["not a JSON object"])
+        return None
+    for key in ("name", "version", "description", "keywords"):
+        if key not in manifest:
+            problems.append(f"missing required field '{key}'")
+    for key, value in manifest.items():
+        if key not in JSON_FIELDS:
+            problems.append(f"unknown field '{key}'")
+        elif not isinstance(value, JSON_FIELDS[key]):
+            problems.append(f"'{key}' has the wrong type ({type(value).__name__})")
+    name = manifest.get("name", "")
+    if not re.fullmatch(r"[a-z0-9]([a-z0-9]|-(?!-))*[a-z0-9]", str(name), re.IGNORECASE) or len(name) > 50:
+        problems.append(f"name '{name}': letters, digits and single dashes, at most 50")
+    if not SEMVER.match(str(manifest.get("version", ""))):
+        problems.append(f"version '{manifest.get('version')}' is not semantic versioning")
+    if len(str(manifest.get("description", ""))) > 255:
+        problems.append("description is longer than 255 characters")
+    for keyword in as_list(manifest.get("keywords", [])):
+        if not isinstance(keyword, str) or not re.fullmatch(r"[a-z0-9]([a-z0-9-]*[a-z0-9])?", keyword):
+            problems.append(f"keyword '{keyword}': lower-case letters, digits and inner dashes")
+    repository = manifest.get("repository", {})
+    if isinstance(repository, dict):
+        if repository.get("type") not in (None, "git", "hg", "svn"):
+            problems.append(f"repository.type '{repository.get('type')}' is not git, hg or svn")
+        if "url" in repository and not str(repository["url"]).startswith(("https://", "http://", "git@")):
+            problems.append(f"repository.url '{repository['url']}' is not a URL")
+    for author in as_list(manifest.get("authors", [])):
+        if not isinstance(author, dict) or not isinstance(author.get("name"), str):
+            problems.append("every author needs a 'name'")
+    build = manifest.get("build", {})
+    include_dir = "include"
+    if isinstance(build, dict):
+        for key, value in build.items():
+            if key not in JSON_BUILD_FIELDS:
+                problems.append(f"unknown field 'build.{key}'")
+            elif not isinstance(value, JSON_BUILD_FIELDS[key]):
+                problems.append(f"'build.{key}' has the wrong type")
+        for key in ("srcDir", "includeDir"):
+            if key in build and not os.path.isdir(c.path(build[key])):
+                problems.append(f"build.{key} '{build[key]}' is not a directory")
+        include_dir = build.get("includeDir", include_dir)
+        for flag in as_list(build.get("flags", [])):
+            for directory in re.findall(r"-I\s*(\S+)", str(flag)):
+                if not os.path.isdir(c.path(directory)):
+                    problems.append(f"build.flags: -I {directory} is not a directory")
+    for header in as_list(manifest.get("headers", [])):
+        if not os.path.isfile(c.path(os.path.join(include_dir, header))):
+            problems.append(f"header '{header}' is not in {include_dir}/")
+    export = manifest.get("export", {})
+    if isinstance(export, dict):
+        for pattern in export.get("include", []):
+            if not any(ch in pattern for ch in "*?[") and not os.path.exists(c.path(pattern)):
+                problems.append(f"export.include '{pattern}' does not exist")
+    if manifest.get("license") == "MIT" and not c.read("LICENSE").startswith("MIT License"):
+        problems.append("license is MIT but LICENSE is not the MIT license")
+    c.report("library.json (PlatformIO)", problems)
+    return manifest
+
+
+# --- library.properties (Arduino) ----------------------------------------------
+
+ARDUINO_FIELDS = {
+    "name", "version", "author", "maintainer", "email", "sentence", "paragraph", "category", "url",
+    "architectures", "depends", "dot_a_linkage", "includes", "precompiled", "ldflags",
+}
+ARDUINO_REQUIRED = ("name", "version", "author", "maintainer", "sentence", "paragraph", "url", "category",
+                    "architectures")
+ARDUINO_CATEGORIES = {
+    "Display", "Communication", "Signal Input/Output", "Sensors", "Device Control", "Timing",
+    "Data Storage", "Data Processing", "Other",
+}
+
+
+def parse_properties(text):
+    """key=value lines; '#' comments and blank lines; returns (dict, problems)."""
+    properties, problems = {}, []
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if "=" not in line:
+            problems.append(f"line {number}: not key=value")
+            continue
+        key, value = line.split("=", 1)
+        key = key.strip()
+        if key in properties:
+            problems.append(f"line {number}: '{key}' given twice")
+        properties[key] = value.strip()
+    return properties, problems
+
+
+def check_library_properties(c):
+    try:
+        properties, problems = parse_properties(c.read("library.properties"))
+    except (OSError, UnicodeDecodeError) as error:
+        c.report("library.properties", [str(error)])
+        return None
+    for key in ARDUINO_REQUIRED:
+        if not properties.get(key):
+            problems.append(f"missing required field '{key}'")
+    for key in properties:
+        if key not in ARDUINO_FIELDS:
+            problems.append(f"unknown field '{key}'")
+    name = properties.get("name", "")
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 _.\-]*", name) or len(name) > 63:
+        problems.append(f"name '{name}': letters, digits, space, _ . -, at most 63")
+    if name.lower().startswith("arduino"):
+        problems.append("only Arduino's own libraries may start with 'Arduino'")
+    if not SEMVER.match(properties.get("version", "")):
+        problems.append(f"version '{properties.get('version')}' is not semantic versioning")
+    if properties.get("category") not in ARDUINO_CATEGORIES:
+        problems.append(f"category '{properties.get('category')}' is not one of Arduino's")
+    if not re.match(r"^https?://\S+$", properties.get("url", "")):
+        problems.append(f"url '{properties.get('url')}' is not a URL")
+    for value in properties.get("dot_a_linkage", "false"), properties.get("precompiled", "false"):
+        if value not in ("true", "false", "full"):
+            problems.append(f"'{value}' is not true or false")
+    # The 1.5 layout: everything is compiled from src/, which must hold the
+    # headers `includes` names; Library Manager refuses symbolic links.
+    if not os.path.isdir(c.path("src")):
+        problems.append("no src/ folder (the 1.5 library layout)")
+    for header in filter(None, (h.strip() for h in properties.get("includes", "").split(","))):
+        if not os.path.isfile(c.path(os.path.join("src", header))):
+            problems.append(f"includes: src/{header} does not exist")
+    for directory, subdirectories, files in os.walk(c.path("src")):
+        for entry in subdirectories + files:
+            if os.path.islink(os.path.join(directory, entry)):
+                problems.append(f"symbolic link {os.path.relpath(os.path.join(directory, entry), c.root)}")
+    for entry in os.listdir(c.root):
+        if entry.endswith((".h", ".hpp", ".c", ".cpp", ".S")):
+            problems.append(f"source file {entry} in the library root (src/ layout: it would be ignored)")
+    c.report("library.properties (Arduino)", problems)
+    return properties
+
+
+# --- src/: the Arduino / PlatformIO view of lib/ --------------------------------
+
+FORWARD = re.compile(r'^#include "([^"]+)"\s*$', re.MULTILINE)
+# The files of src/ that are not forwarders.
+SRC_OWN_FILES = {"utf8mcu.h", "utf8mcu/stream_decoder.h"}
+
+
+def check_forwarders(c, manifest):
+    problems = []
+    targets = {}  # src path -> the lib file it must include
+    for public in ("lib/include/utf8mcu", "lib/c/include/utf8mcu"):
+        for header in sorted(os.listdir(c.path(public))):
+            if header.endswith(".h"):
+                targets[f"src/utf8mcu/{header}"] = f"{public}/{header}"
+    for source in sorted(os.listdir(c.path("lib/c/src"))):
+        if source.endswith(".cpp"):
+            targets[f"src/{source}"] = f"lib/c/src/{source}"
+    for forwarder, target in targets.items():
+        if not os.path.isfile(c.path(forwarder)):
+            problems.append(f"{forwarder} is missing (it should include {target})")
+            continue
+        included = {os.path.normpath(os.path.join(os.path.dirname(forwarder), path))
+                    for path in FORWARD.findall(c.read(forwarder))}
+        if os.path.normpath(target) not in included:
+            problems.append(f"{forwarder} does not include {target}")
+        # PlatformIO packs only what export.include names: the targets too.
+        exported = (manifest or {}).get("export", {}).get("include")
+        if exported and not any(target == e or target.startswith(e.rstrip("/") + "/") for e in exported):
+            problems.append(f"{target} (forwarded to by {forwarder}) is not in library.json export.include")
+    for directory, _, files in os.walk(c.path("src")):
+        for name in files:
+            relative = os.path.relpath(os.path.join(directory, name), c.path("src")).replace(os.sep, "/")
+            if f"src/{relative}" not in targets and relative not in SRC_OWN_FILES:
+                problems.append(f"src/{relative} forwards to nothing in lib/ (stale?)")
+    c.report(f"src/ forwards to lib/ ({len(targets)} files)", problems)
+
+
+# --- zephyr/ ---------------------------------------------------------------------
+
+MODULE_KEYS = {
+    "name": None,
+    "build": {"cmake", "kconfig", "cmake-ext", "kconfig-ext", "sysbuild-cmake", "sysbuild-kconfig",
+              "sysbuild-cmake-ext", "sysbuild-kconfig-ext", "depends", "settings"},
+    "samples": None, "tests": None, "boards": None, "blobs": None, "debug": None, "security": None,
+    "package-managers": None,
+}
+
+
+def parse_simple_yaml(text):
+    """The block-mapping subset of YAML that module.yml files use: nested
+    'key: value' / 'key:' lines indented by spaces, '- item' lists, comments.
+    Returns (mapping, problems)."""
+    root, problems = {}, []
+    stack = [(-1, root)]  # (indent, container)
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split(" #", 1)[0].rstrip() if not raw.lstrip().startswith("#") else ""
+        if not line.strip():
+            continue
+        if "\t" in raw[: len(raw) - len(raw.lstrip())]:
+            problems.append(f"line {number}: tab in indentation")
+            continue
+        indent = len(line) - len(line.lstrip())
+        content = line.strip()
+        while stack and indent <= stack[-1][0]:
+            stack.pop()
+        if not stack:
+            problems.append(f"line {number}: bad indentation")
+            stack = [(-1, root)]
+        container = stack[-1][1]
+        if content.startswith("- "):
+            if not isinstance(container, list):
+                problems.append(f"line {number}: list item outside a list")
+                continue
+            container.append(content[2:].strip())
+            continue
+        match = re.fullmatch(r"([A-Za-z0-9_.-]+):(?:\s+(.*))?", content)
+        if not match or not isinstance(container, dict):
+            problems.append(f"line {number}: expected 'key: value'")
+            continue
+        key, value = match.group(1), match.group(2)
+        if key in container:
+            problems.append(f"line {number}: '{key}' given twice")
+        if value is None:
+            # A nested mapping or list follows; which one, the next line says.
+            following = next((l for l in text.splitlines()[number:] if l.strip() and not l.strip().startswith("#")),
+                             "")
+            child = [] if following.strip().startswith("- ") else {}
+            container[key] = child
+            stack.append((indent, child))
+        else:
+            container[key] = value.strip().strip("'\"")
+    return root, problems
+
+
+def check_zephyr_module(c):
+    try:
+        module, problems = parse_simple_yaml(c.read("zephyr/module.yml"))
+    except OSError as error:
+        c.report("zephyr/module.yml", [str(error)])
+        return
+    for key, value in module.items():
+        if key not in MODULE_KEYS:
+            problems.append(f"unknown key '{key}'")
+        elif MODULE_KEYS[key] and isinstance(value, dict):
+            problems += [f"unknown key '{key}.{sub}'" for sub in value if sub not in MODULE_KEYS[key]]
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", str(module.get("name", ""))):
+        problems.append("name: letters, digits, _ and - only")
+    build = module.get("build", {})
+    if not isinstance(build, dict) or "cmake" not in build:
+        problems.append("build.cmake is missing")
+    else:
+        if not os.path.isfile(c.path(os.path.join(build["cmake"], "CMakeLists.txt"))):
+            problems.append(f"build.cmake: no CMakeLists.txt in '{build['cmake']}'")
+        if "kconfig" in build and not os.path.isfile(c.path(build["kconfig"])):
+            problems.append(f"build.kconfig: '{build['kconfig']}' does not exist")
+    c.report("zephyr/module.yml (Zephyr)", problems)
+    if isinstance(build, dict) and "kconfig" in build:
+        check_kconfig(c, build["kconfig"], os.path.join(build.get("cmake", "zephyr"), "CMakeLists.txt"))
+
+
+# Symbols of Zephyr itself that the module may depend on.
+ZEPHYR_SYMBOLS = {"CPP", "STD_CPP98", "STD_CPP11", "STD_CPP14", "STD_CPP17", "STD_CPP2A", "STD_CPP20",
+                  "STD_CPP2B"}
+KCONFIG_TYPES = {"bool", "tristate", "int", "hex", "string"}
+BLOCKS = {"if": "endif", "menu": "endmenu", "choice": "endchoice"}
+
+
+def check_kconfig(c, kconfig, cmake_file):
+    problems, defined, referenced, stack = [], {}, set(), []
+    lines = c.read(kconfig).splitlines()
+    current, help_indent, in_help = None, 0, False
+    for number, line in enumerate(lines, 1):
+        if in_help:
+            if not line.strip() or len(line.expandtabs()) - len(line.expandtabs().lstrip()) > help_indent:
+                continue
+            in_help = False
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        words = stripped.split(None, 1)
+        keyword, rest = words[0], words[1] if len(words) > 1 else ""
+        if keyword in ("config", "menuconfig"):
+            if not re.fullmatch(r"[A-Z0-9_]+", rest):
+                problems.append(f"line {number}: symbol '{rest}' is not upper case")
+            if rest in defined:
+                problems.append(f"line {number}: {rest} defined twice")
+            current = rest
+            defined[current] = 0
+        elif keyword in KCONFIG_TYPES or keyword in ("def_bool", "def_tristate"):
+            if current is None:
+                problems.append(f"line {number}: '{keyword}' outside a config entry")
+            else:
+                defined[current] += 1
+            if rest and not re.fullmatch(r'"[^"]*"(\s+if\s+.+)?|[A-Za-z0-9_ &|!()=]+', rest):
+                problems.append(f"line {number}: bad prompt {rest}")
+        elif keyword in ("depends", "select", "imply", "default", "range", "visible"):
+            if keyword == "depends" and not rest.startswith("on "):
+                problems.append(f"line {number}: 'depends' without 'on'")
+            expression = rest[3:] if keyword == "depends" else rest
+            referenced.update(s for s in re.findall(r"\b[A-Z][A-Z0-9_]*\b", expression) if s not in ("y", "n"))
+        elif keyword == "help":
+            in_help = True
+            help_indent = len(line.expandtabs()) - len(line.expandtabs().lstrip())
+        elif keyword in BLOCKS:
+            stack.append((keyword, number))
+            current = None
+        elif keyword in BLOCKS.values():
+            if not stack or BLOCKS[stack[-1][0]] != keyword:
+                problems.append(f"line {number}: unmatched {keyword}")
+            else:
+                stack.pop()
+        elif keyword in ("source", "rsource", "osource", "orsource", "comment", "mainmenu", "prompt",
+                         "option", "modules", "optional"):
+            pass
+        else:
+            problems.append(f"line {number}: unknown keyword '{keyword}'")
+    problems += [f"line {number}: '{block}' never closed" for block, number in stack]
+    problems += [f"{symbol} has no type" for symbol, types in defined.items() if types == 0]
+    problems += [f"{symbol} has {types} types" for symbol, types in defined.items() if types > 1]
+    problems += [f"unknown symbol {symbol}" for symbol in sorted(referenced - set(defined) - ZEPHYR_SYMBOLS)]
+    c.report(f"{kconfig} ({len(defined)} symbols)", problems)
+
+    problems = []
+    cmake = c.read(cmake_file)
+    for symbol in sorted(set(re.findall(r"\bCONFIG_([A-Z0-9_]+)", cmake))):
+        if symbol not in defined and symbol not in ZEPHYR_SYMBOLS:
+            problems.append(f"CONFIG_{symbol} is not defined in {kconfig}")
+    for path in re.findall(r"\$\{ZEPHYR_CURRENT_MODULE_DIR\}/([^\s)\"]+)", cmake):
+        if not os.path.exists(c.path(path)):
+            problems.append(f"{path} does not exist")
+    c.report(cmake_file, problems)
+
+
+# --- one version everywhere -----------------------------------------------------
+
+def check_versions(c, manifest, properties):
+    versions = {}
+    match = re.search(r"project\(\s*utf8mcu\b[^)]*?\bVERSION\s+([0-9.]+)", c.read("CMakeLists.txt"), re.S)
+    versions["CMakeLists.txt project(VERSION)"] = match.group(1) if match else None
+    if manifest is not None:
+        versions["library.json"] = manifest.get("version")
+    if properties is not None:
+        versions["library.properties"] = properties.get("version")
+    header = c.read("lib/c/include/utf8mcu/utf8mcu_c.h")
+    parts = [re.search(rf"#define UTF8MCU_VERSION_{part} (\d+)", header) for part in ("MAJOR", "MINOR", "PATCH")]
+    versions["utf8mcu_c.h UTF8MCU_VERSION_*"] = ".".join(p.group(1) for p in parts) if all(parts) else None
+    match = re.search(r"^## \[?([0-9]+\.[0-9]+\.[0-9]+)\]?", c.read("CHANGELOG.md"), re.M)
+    versions["CHANGELOG.md newest entry"] = match.group(1) if match else None
+    expected = versions["CMakeLists.txt project(VERSION)"]
+    problems = [f"{where}: {version} (CMakeLists.txt has {expected})"
+                for where, version in versions.items() if version != expected]
+    c.report(f"one version everywhere ({expected})", problems)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    args = parser.parse_args()
+    c = Checker(os.path.abspath(args.root))
+    manifest = check_library_json(c)
+    properties = check_library_properties(c)
+    if manifest is not None and properties is not None and manifest.get("name") != properties.get("name"):
+        c.report("one name", [f"library.json '{manifest.get('name')}' != library.properties "
+                              f"'{properties.get('name')}'"])
+    check_forwarders(c, manifest)
+    check_zephyr_module(c)
+    check_versions(c, manifest, properties)
+    if c.failures:
+        print(f"check-manifests: {c.failures} check(s) failed")
+        return 1
+    print("check-manifests: all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
