@@ -40,6 +40,14 @@ struct Recorder {
   }
   constexpr void clear() { size = 0; }
 
+  constexpr bool equals(const char32_t* expected, std::size_t count) const {
+    if (size != count || size > N) return false;
+    for (std::size_t i = 0; i < count; ++i) {
+      if (code_points[i] != expected[i]) return false;
+    }
+    return true;
+  }
+
   template <std::size_t M>
   constexpr bool operator==(const Recorder<M>& other) const {
     if (size != other.size || size > N || size > M) return false;

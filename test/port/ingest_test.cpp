@@ -42,7 +42,7 @@ UTEST(IngestDecoder, ChunksGiveTheSameAsOnePush) {
       at += n;
     }
     decoder.finish(chunked);
-    ASSERT_TRUE(chunked.equals(whole.items, whole.size));
+    ASSERT_TRUE(chunked.equals(whole.code_points, whole.size));
     EXPECT_EQ(decoder.code_points(), whole.size);
     EXPECT_EQ(decoder.bytes(), port_test::kSampleTextSize);
     EXPECT_EQ(decoder.replacements(), 0u);
@@ -121,7 +121,7 @@ UTEST(RingReader, BoundedPollsAcrossWrapAroundKeepTheText) {
   CodePoints<128> want;
   IngestDecoder<> direct;
   direct.push(port_test::kSampleText, port_test::kSampleTextSize, want);
-  EXPECT_TRUE(out.equals(want.items, want.size));
+  EXPECT_TRUE(out.equals(want.code_points, want.size));
   EXPECT_EQ(reader.dropped_bytes(), 0u);
   EXPECT_EQ(reader.replacements(), 0u);
 }
@@ -184,11 +184,11 @@ void check_resync_everywhere(Feed feed) {
     while (k + 1 < want.size && starts[k + 1] <= lost) ++k;
     const std::size_t tail = want.size - k - 1;
     bool ok = got.size >= want.size && got.size <= want.size + 3 && got.size <= 128;
-    for (std::size_t i = 0; ok && i < k; ++i) ok = got.items[i] == want.items[i];
+    for (std::size_t i = 0; ok && i < k; ++i) ok = got.code_points[i] == want.code_points[i];
     for (std::size_t i = 0; ok && i < tail; ++i) {
-      ok = got.items[got.size - tail + i] == want.items[k + 1 + i];
+      ok = got.code_points[got.size - tail + i] == want.code_points[k + 1 + i];
     }
-    for (std::size_t i = k; ok && i < got.size - tail; ++i) ok = got.items[i] == R;
+    for (std::size_t i = k; ok && i < got.size - tail; ++i) ok = got.code_points[i] == R;
     if (!ok) {
       utest::log() << "lost byte " << lost << ": " << got.size << " code points, want "
                    << want.size << " with code point " << k << " replaced\n";

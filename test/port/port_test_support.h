@@ -5,44 +5,15 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "test_support.h"
+
 namespace port_test {
 
-// xorshift32: the same sequence everywhere, so a board failure reproduces on
-// the host.
-class Random {
- public:
-  explicit constexpr Random(std::uint32_t seed) : state_(seed == 0 ? 0x9E3779B9u : seed) {}
-  constexpr std::uint32_t next() {
-    state_ ^= state_ << 13;
-    state_ ^= state_ >> 17;
-    state_ ^= state_ << 5;
-    return state_;
-  }
-  constexpr std::uint32_t below(std::uint32_t bound) { return next() % bound; }
-
- private:
-  std::uint32_t state_;
-};
-
-// Records up to N code points; `size` keeps counting past N.
+// The shared deterministic generator and code point recorder of the unit
+// tests (test/lib/test_support.h).
+using Random = test::Random;
 template <std::size_t N>
-struct CodePoints {
-  char32_t items[N] = {};
-  std::size_t size = 0;
-
-  void operator()(char32_t code_point) {
-    if (size < N) items[size] = code_point;
-    ++size;
-  }
-  void clear() { size = 0; }
-  bool equals(const char32_t* expected, std::size_t count) const {
-    if (size != count || size > N) return false;
-    for (std::size_t i = 0; i < count; ++i) {
-      if (items[i] != expected[i]) return false;
-    }
-    return true;
-  }
-};
+using CodePoints = test::Recorder<N>;
 
 // Text in several scripts, all well-formed: 1- to 4-byte sequences side by side.
 inline constexpr std::uint8_t kSampleText[] =
