@@ -3,14 +3,16 @@
 # the arm-none-eabi toolchain (+ newlib and libstdc++ headers), qemu-system-arm,
 # cmake, ninja, g++, python3, the font and Unicode data the display module is
 # generated from (unifont, unicode-data), Google Benchmark with the peer
-# libraries the host benchmark compares against, and doxygen and graphviz for
-# the API reference and diagrams (tools/docs.sh). Safe to run again: does
-# nothing when all is there.
+# libraries the host benchmark compares against, doxygen and graphviz for the
+# API reference and diagrams (tools/docs.sh), and clang with libFuzzer,
+# clang-tidy and cppcheck for test/fuzz and tools/static-analysis.sh. Safe to
+# run again: does nothing when all is there.
 set -euo pipefail
 
 packages=(gcc-arm-none-eabi libstdc++-arm-none-eabi-newlib libnewlib-arm-none-eabi
   qemu-system-arm cmake ninja-build g++ python3 unifont unicode-data
-  libbenchmark-dev libicu-dev libutfcpp-dev libutf8proc-dev doxygen graphviz)
+  libbenchmark-dev libicu-dev libutfcpp-dev libutf8proc-dev doxygen graphviz
+  clang-14 libclang-rt-14-dev clang-tidy-14 cppcheck)
 
 installed() {
   [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" == "install ok installed" ]]

@@ -3,7 +3,10 @@
 # configures, builds and runs CTest for the host and for each QEMU board
 # (CMakePresets.json; build trees in build/<preset>).
 #
-#   tools/test-all.sh [--fresh] [preset...]     (default: all six presets)
+#   tools/test-all.sh [--fresh] [preset...]     (default: all six presets and fuzz)
+#
+# "fuzz" is test/fuzz/run.sh, a clang/libFuzzer project of its own (each target
+# runs UTF8MCU_FUZZ_SECONDS, default 30).
 #
 # Keeps going after a failure. The last line is "N passed, N failed" (tests
 # summed over all CTest runs; a preset that fails to configure or build adds
@@ -26,7 +29,7 @@ for arg in "$@"; do
   esac
 done
 if [[ ${#presets[@]} -eq 0 ]]; then
-  presets=(host microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505)
+  presets=(host microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505 fuzz)
 fi
 
 if ! bash tools/setup-deps.sh; then
@@ -50,7 +53,14 @@ for preset in "${presets[@]}"; do
   failed=0
   notes=""
 
-  if ! cmake "${fresh[@]}" --preset "$preset"; then
+  log=$logs/$preset.log
+  ran_ctest=0
+  if [[ $preset == fuzz ]]; then
+    # Not a CMake preset: run.sh configures, builds and runs CTest itself.
+    bash test/fuzz/run.sh 2>&1 | tee "$log"
+    ctest_status=${PIPESTATUS[0]}
+    ran_ctest=1
+  elif ! cmake "${fresh[@]}" --preset "$preset"; then
     failed=1
     notes="configure failed"
   else
@@ -60,9 +70,13 @@ for preset in "${presets[@]}"; do
       failed=1
       notes="build failed"
     fi
-    log=$logs/$preset.log
     ctest --preset "$preset" 2>&1 | tee "$log"
     ctest_status=${PIPESTATUS[0]}
+    ran_ctest=1
+    # Budget tables (bench/, label "budget"), printed even when they pass.
+    budget_tables+=("$(sed -n '/^utf8mcu \(size \)\{0,1\}budgets/,/^budgets: /p' "build/$preset/Testing/Temporary/LastTest.log" 2>/dev/null)")
+  fi
+  if [[ $ran_ctest -eq 1 ]]; then
     # "100% tests passed, 0 tests failed out of 5"
     summary=$(grep -E '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -1)
     if [[ -n "$summary" ]]; then
@@ -72,14 +86,12 @@ for preset in "${presets[@]}"; do
       failed=$((failed + bad))
       if [[ $ctest_status -ne 0 && $bad -eq 0 ]]; then
         failed=$((failed + 1))
-        notes="${notes:+$notes; }ctest exited $ctest_status"
+        notes="${notes:+$notes; }exited $ctest_status"
       fi
     else
       failed=$((failed + 1))
       notes="${notes:+$notes; }no ctest summary (no tests?)"
     fi
-    # Budget tables (bench/, label "budget"), printed even when they pass.
-    budget_tables+=("$(sed -n '/^utf8mcu \(size \)\{0,1\}budgets/,/^budgets: /p' "build/$preset/Testing/Temporary/LastTest.log" 2>/dev/null)")
   fi
 
   total_passed=$((total_passed + passed))

@@ -77,7 +77,7 @@ class Utf16ToUtf8 {
       const char16_t unit = in[result.read];
       if (high_ != 0) {
         if (is_low_surrogate(unit)) {
-          const char32_t code_point = 0x10000 + ((char32_t{high_} - 0xD800) << 10) + (unit - 0xDC00u);
+          const char32_t code_point = 0x10000 + ((char32_t{high_} - 0xD800u) << 10) + (unit - 0xDC00u);
           if (!emit(code_point, result, out, capacity)) return result;
           high_ = 0;
           continue;

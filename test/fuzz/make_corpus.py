@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Writes the fuzz targets' seed corpora (checked in under test/fuzz/corpus).
+
+    python3 test/fuzz/make_corpus.py
+
+corpus/text: raw text, for fuzz_differential and fuzz_boundary.
+corpus/cut:  [s n][n schedule bytes][text] (see fuzz_support.h, CutInput),
+             for fuzz_decoder and fuzz_transcode, which reads the text also
+             as UTF-16LE and UTF-32LE and takes its policy from the selector
+             s (the seeds take turns: replace, report, skip).
+corpus/must_fail: the one input fuzz_must_fail must fail on.
+
+Seeds are the standard edge cases: every boundary of Table 3-7, each kind of
+ill-formed part, Unicode's maximal-subpart example, CESU-8, the BOM, and
+ASCII runs long enough for the word-at-a-time paths. Deterministic: running
+it again rewrites the same files.
+"""
+import pathlib
+import shutil
+import struct
+
+HERE = pathlib.Path(__file__).resolve().parent
+
+
+def utf8(*code_points):
+    return "".join(map(chr, code_points)).encode("utf-8", "surrogatepass")
+
+
+TEXT = {
+    "ascii": b"Hello, world! 0123456789",
+    "mixed-scripts": "caf\u00e9 \u00df \u20ac100 \u2713 \u65e5\u672c\u8a9e \U0001F600".encode(),
+    "maximal-subparts-example": bytes.fromhex("61 F1 80 80 E1 80 C2 62 80 63 80 BF 64"),
+    "scalar-boundaries": utf8(0x00, 0x7F, 0x80, 0x7FF, 0x800, 0xFFF, 0x1000, 0xD7FF, 0xE000, 0xFFFD,
+                              0xFFFF, 0x10000, 0x3FFFF, 0x40000, 0xFFFFF, 0x100000, 0x10FFFF),
+    "overlong": bytes.fromhex("C0 80 C1 BF E0 80 80 E0 9F BF F0 80 80 80 F0 8F BF BF"),
+    "surrogates": bytes.fromhex("ED A0 80 ED BF BF ED 9F BF"),
+    "cesu8-pair-and-modified-nul": bytes.fromhex("41 ED A1 8C ED BE B4 C0 80 42"),
+    "above-10ffff": bytes.fromhex("F4 90 80 80 F4 8F BF BF F5 80 80 80 F7 BF BF BF"),
+    "invalid-leads": bytes.fromhex("F8 88 80 80 80 FC 84 80 80 80 80 FE FF"),
+    "truncated": bytes.fromhex("E2 82 41 F0 9F 98 42 C3 20 F4 8F BF E2"),
+    "lone-continuations": bytes.fromhex("80 BF 41 80 80 80 80 42 BF"),
+    "broken-by-ascii": bytes.fromhex("C2 41 E0 A0 42 F0 90 80 43"),
+    "bom": bytes.fromhex("EF BB BF") + b"text after a BOM",
+    # Word-at-a-time paths: ASCII runs with sequences at every alignment.
+    "long-ascii-runs": b"A" * 37 + "\u00e9".encode() + b"B" * 17 + "\u20ac".encode() + b"C" * 9
+    + "\U0001F600".encode() + b"D" * 33,
+    "long-ascii-then-error": b"x" * 40 + bytes.fromhex("E2 82") + b"y" * 20 + bytes.fromhex("FF"),
+}
+
+
+def cut(schedule, text):
+    assert len(schedule) <= 15
+    cut.selector = (getattr(cut, "selector", -1) + 1) % 3
+    return bytes([cut.selector << 4 | len(schedule)]) + bytes(schedule) + text
+
+
+def utf16le(*units):
+    return b"".join(struct.pack("<H", u) for u in units)
+
+
+def utf32le(*units):
+    return b"".join(struct.pack("<I", u) for u in units)
+
+
+CUT = {
+    "whole-mixed": cut([], TEXT["mixed-scripts"]),
+    "byte-at-a-time-example": cut([1], TEXT["maximal-subparts-example"]),
+    "empty-chunks-and-threes": cut([0, 3], TEXT["scalar-boundaries"]),
+    "small-cuts-overlong": cut([4, 1, 2], TEXT["overlong"]),
+    "cuts-in-sequences": cut([2, 0, 5, 1], TEXT["truncated"] + TEXT["surrogates"]),
+    "cuts-in-cesu8": cut([3, 2], TEXT["cesu8-pair-and-modified-nul"]),
+    "sevens-long-ascii": cut([7], TEXT["long-ascii-runs"]),
+    "big-chunks-long-ascii": cut([200, 9], TEXT["long-ascii-then-error"]),
+    # Read as UTF-16LE: a pair, a lone low, a high broken by "A", a trailing high.
+    "utf16-surrogates": cut([1, 2], utf16le(0x41, 0xD83D, 0xDE00, 0xDC00, 0xD800, 0x41, 0xFFFD, 0xD801)),
+    "utf16-pair-cut": cut([3, 1], utf16le(0xD800, 0xDC00, 0xDBFF, 0xDFFF, 0xE000, 0xD7FF)),
+    # Read as UTF-32LE: scalar boundaries, a surrogate, just above, far above.
+    "utf32-edges": cut([3, 4], utf32le(0x41, 0x7FF, 0xD7FF, 0xD800, 0xDFFF, 0xE000, 0x10FFFF,
+                                       0x110000, 0xFFFFFFFF)),
+    "utf32-scalars": cut([5, 0, 6], utf32le(0x24, 0xA2, 0x20AC, 0x10348, 0xFEFF, 0x1F600)),
+}
+
+
+def write(directory, seeds):
+    path = HERE / "corpus" / directory
+    shutil.rmtree(path, ignore_errors=True)
+    path.mkdir(parents=True)
+    for name, data in seeds.items():
+        (path / name).write_bytes(data)
+
+
+def main():
+    write("text", TEXT)
+    write("cut", CUT)
+    write("must_fail", {"bang": b"!"})
+
+
+if __name__ == "__main__":
+    main()
