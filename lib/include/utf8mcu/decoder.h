@@ -191,8 +191,8 @@ constexpr std::int32_t signed_byte(std::uint8_t byte) { return static_cast<std::
 /// Decodes the sequence at `p`, which starts with a byte >= 0x80 and has at
 /// least 4 readable bytes, if it is well-formed: sets `code_point`, moves `p`
 /// past it and returns true; returns false for anything else, which the state
-/// machine then handles byte by byte. No end checks: the fast path of the span push
-/// and of every bulk operation.
+/// machine then handles byte by byte. No end checks: the fast path of the span
+/// push and of the transcoders.
 ///
 /// With the continuation bytes checked, the code point is plain arithmetic on
 /// the signed bytes (payload = value + 128), and its range alone rejects
