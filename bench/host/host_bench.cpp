@@ -78,25 +78,26 @@ std::uint32_t utf8mcu_sanitize(const std::uint8_t* data, std::size_t size) {
 #if UTF8MCU_BENCH_HAVE_ICU
 std::int32_t icu_length(std::size_t size) { return static_cast<std::int32_t>(size); }
 
-std::uint32_t icu_decode(const std::uint8_t* data, std::size_t size) {
-  std::uint32_t sum = 0;
+// Every code point through U8_NEXT, U+FFFD for ill-formed input.
+template <typename F>
+void icu_for_each(const std::uint8_t* data, std::size_t size, F&& f) {
   const std::int32_t length = icu_length(size);
   for (std::int32_t i = 0; i < length;) {
     UChar32 c = 0;
     U8_NEXT(data, i, length, c);
-    sum += c < 0 ? 0xFFFDu : static_cast<std::uint32_t>(c);
+    f(c < 0 ? U'\uFFFD' : static_cast<char32_t>(c));
   }
+}
+
+std::uint32_t icu_decode(const std::uint8_t* data, std::size_t size) {
+  std::uint32_t sum = 0;
+  icu_for_each(data, size, [&sum](char32_t c) { sum += c; });
   return sum;
 }
 
 std::uint32_t icu_to_utf32(const std::uint8_t* data, std::size_t size) {
-  const std::int32_t length = icu_length(size);
   std::uint32_t written = 0;
-  for (std::int32_t i = 0; i < length;) {
-    UChar32 c = 0;
-    U8_NEXT(data, i, length, c);
-    utf32_buffer[written++] = c < 0 ? U'\uFFFD' : static_cast<char32_t>(c);
-  }
+  icu_for_each(data, size, [&written](char32_t c) { utf32_buffer[written++] = c; });
   return written;
 }
 
@@ -162,8 +163,9 @@ std::uint32_t utfcpp_sanitize(const std::uint8_t* data, std::size_t size) {
 
 // ---- utf8proc (an error skips one byte) ----
 #if UTF8MCU_BENCH_HAVE_UTF8PROC
-std::uint32_t utf8proc_decode(const std::uint8_t* data, std::size_t size) {
-  std::uint32_t sum = 0;
+// Every code point through utf8proc_iterate, U+FFFD and one byte for an error.
+template <typename F>
+void utf8proc_for_each(const std::uint8_t* data, std::size_t size, F&& f) {
   for (std::size_t i = 0; i < size;) {
     utf8proc_int32_t c = 0;
     utf8proc_ssize_t n = utf8proc_iterate(data + i, static_cast<utf8proc_ssize_t>(size - i), &c);
@@ -171,24 +173,20 @@ std::uint32_t utf8proc_decode(const std::uint8_t* data, std::size_t size) {
       c = 0xFFFD;
       n = 1;
     }
-    sum += static_cast<std::uint32_t>(c);
+    f(static_cast<char32_t>(c));
     i += static_cast<std::size_t>(n);
   }
+}
+
+std::uint32_t utf8proc_decode(const std::uint8_t* data, std::size_t size) {
+  std::uint32_t sum = 0;
+  utf8proc_for_each(data, size, [&sum](char32_t c) { sum += c; });
   return sum;
 }
 
 std::uint32_t utf8proc_to_utf32(const std::uint8_t* data, std::size_t size) {
   std::uint32_t written = 0;
-  for (std::size_t i = 0; i < size;) {
-    utf8proc_int32_t c = 0;
-    utf8proc_ssize_t n = utf8proc_iterate(data + i, static_cast<utf8proc_ssize_t>(size - i), &c);
-    if (n <= 0) {
-      c = 0xFFFD;
-      n = 1;
-    }
-    utf32_buffer[written++] = static_cast<char32_t>(c);
-    i += static_cast<std::size_t>(n);
-  }
+  utf8proc_for_each(data, size, [&written](char32_t c) { utf32_buffer[written++] = c; });
   return written;
 }
 
@@ -216,8 +214,9 @@ std::uint32_t utf8proc_encode(const char32_t* in, std::size_t size) {
 constexpr std::size_t kMbError = static_cast<std::size_t>(-1);
 constexpr std::size_t kMbIncomplete = static_cast<std::size_t>(-2);
 
-std::uint32_t glibc_decode(const std::uint8_t* data, std::size_t size) {
-  std::uint32_t sum = 0;
+// Every code point through mbrtowc, U+FFFD and one byte for an error.
+template <typename F>
+void glibc_for_each(const std::uint8_t* data, std::size_t size, F&& f) {
   std::mbstate_t state{};
   for (std::size_t i = 0; i < size;) {
     wchar_t c = 0;
@@ -229,28 +228,20 @@ std::uint32_t glibc_decode(const std::uint8_t* data, std::size_t size) {
     } else if (n == 0) {
       n = 1;  // U+0000
     }
-    sum += static_cast<std::uint32_t>(c);
+    f(static_cast<char32_t>(c));
     i += n;
   }
+}
+
+std::uint32_t glibc_decode(const std::uint8_t* data, std::size_t size) {
+  std::uint32_t sum = 0;
+  glibc_for_each(data, size, [&sum](char32_t c) { sum += c; });
   return sum;
 }
 
 std::uint32_t glibc_to_utf32(const std::uint8_t* data, std::size_t size) {
   std::uint32_t written = 0;
-  std::mbstate_t state{};
-  for (std::size_t i = 0; i < size;) {
-    wchar_t c = 0;
-    std::size_t n = std::mbrtowc(&c, reinterpret_cast<const char*>(data + i), size - i, &state);
-    if (n == kMbError || n == kMbIncomplete) {
-      c = 0xFFFD;
-      n = 1;
-      state = std::mbstate_t{};
-    } else if (n == 0) {
-      n = 1;
-    }
-    utf32_buffer[written++] = static_cast<char32_t>(c);
-    i += n;
-  }
+  glibc_for_each(data, size, [&written](char32_t c) { utf32_buffer[written++] = c; });
   return written;
 }
 

@@ -37,7 +37,7 @@ enum class RxEvent : std::uint8_t {
 };
 
 /// A UART receiver as a const struct of function pointers plus a context
-/// (lwrb style): no virtual calls; it can live in flash.
+/// (lwrb style): no dynamic dispatch; it can live in flash.
 struct UartPort {
   /// Required. Configures 8N1 at `baud`, enables the receiver and its
   /// interrupt (in the peripheral and in the NVIC). Returns false if the rate

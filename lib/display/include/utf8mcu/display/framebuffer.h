@@ -256,7 +256,7 @@ constexpr std::uint16_t rgb565(unsigned red, unsigned green, unsigned blue) noex
 
 /// 16 bits per pixel, RGB565, row-major (`width` pixels per row), as colour
 /// TFT controllers (ST7735, ILI9341) take it. Only set_pixel() is its own: the
-/// rest comes from SurfaceBase, to show what a new format needs.
+/// rest comes from SurfaceBase, to show what another format needs.
 class Rgb565Framebuffer : public SurfaceBase<Rgb565Framebuffer, std::uint16_t> {
  public:
   /// Wraps `pixels`, which must hold width * height values.
