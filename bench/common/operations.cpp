@@ -35,6 +35,18 @@ bool same_text(const char* a, const char* b) {
   return *a == *b;
 }
 
+// The code points a push decoder gives for a whole buffer, summed by an
+// inlined sink: the job of every *_push_inline operation.
+template <typename PushDecoder>
+std::uint32_t sum_code_points(const std::uint8_t* data, std::size_t size) {
+  std::uint32_t sum = 0;
+  auto sink = [&sum](char32_t code_point) { sum += code_point; };
+  PushDecoder decoder;
+  (void)decoder.push(data, size, sink);
+  (void)decoder.finish(sink);
+  return sum;
+}
+
 // Whole corpora fit in the UTF-32 buffer unless a board sets it smaller.
 constexpr bool kWindowed = kUtf32Units < 65536;
 
@@ -52,12 +64,7 @@ UTF8MCU_BENCH_OPERATION std::uint32_t bench_empty(const std::uint8_t* data, std:
 }
 
 UTF8MCU_BENCH_OPERATION std::uint32_t bench_decoder_push_inline(const std::uint8_t* data, std::size_t size) {
-  std::uint32_t sum = 0;
-  auto sink = [&sum](char32_t code_point) { sum += code_point; };
-  Decoder decoder;
-  (void)decoder.push(data, size, sink);
-  (void)decoder.finish(sink);
-  return sum;
+  return utf8mcu::bench::sum_code_points<Decoder>(data, size);
 }
 
 UTF8MCU_BENCH_OPERATION std::uint32_t bench_decoder_push_byte_inline(const std::uint8_t* data, std::size_t size) {
@@ -108,21 +115,11 @@ UTF8MCU_BENCH_OPERATION std::uint32_t bench_validate(const std::uint8_t* data, s
 }
 
 UTF8MCU_BENCH_OPERATION std::uint32_t bench_dfa_push_inline(const std::uint8_t* data, std::size_t size) {
-  std::uint32_t sum = 0;
-  auto sink = [&sum](char32_t code_point) { sum += code_point; };
-  utf8mcu::bench::DfaDecoder decoder;
-  decoder.push(data, size, sink);
-  decoder.finish(sink);
-  return sum;
+  return utf8mcu::bench::sum_code_points<utf8mcu::bench::DfaDecoder>(data, size);
 }
 
 UTF8MCU_BENCH_OPERATION std::uint32_t bench_whatwg_push_inline(const std::uint8_t* data, std::size_t size) {
-  std::uint32_t sum = 0;
-  auto sink = [&sum](char32_t code_point) { sum += code_point; };
-  utf8mcu::bench::WhatwgDecoder decoder;
-  decoder.push(data, size, sink);
-  decoder.finish(sink);
-  return sum;
+  return utf8mcu::bench::sum_code_points<utf8mcu::bench::WhatwgDecoder>(data, size);
 }
 
 UTF8MCU_BENCH_OPERATION std::uint32_t bench_ascii4_validate(const std::uint8_t* data, std::size_t size) {
