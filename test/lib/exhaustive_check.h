@@ -43,9 +43,12 @@ inline Status status_of(ref::Kind kind) {
 }
 
 // What the reference model says about one input, in the terms of each policy.
+// The longest input checked.
+constexpr std::size_t kMaxInput = 12;
+
 struct Expected {
-  test::Recorder<4> replaced;
-  test::Recorder<4> skipped;
+  test::Recorder<kMaxInput> replaced;
+  test::Recorder<kMaxInput> skipped;
   std::size_t errors = 0;
   std::size_t first_offset = 0;
   std::size_t first_length = 0;
@@ -80,20 +83,26 @@ inline bool check(const std::uint8_t* s, std::size_t n) {
 
   // Replace, byte at a time.
   Decoder decoder;
-  test::Recorder<4> got;
+  test::Recorder<kMaxInput> got;
   std::size_t errors = 0;
   for (std::size_t i = 0; i < n; ++i) errors += decoder.push(s[i], got).errors;
   errors += decoder.finish(got).ok() ? 0u : 1u;
   ok = ok && got == e.replaced && errors == e.errors;
 
+  // Replace, as one span.
+  test::Recorder<kMaxInput> span_replaced;
+  const std::size_t span_errors =
+      decoder.push(s, n, span_replaced).errors + (decoder.finish(span_replaced).ok() ? 0u : 1u);
+  ok = ok && span_replaced == e.replaced && span_errors == e.errors;
+
   // Skip, as one span.
-  test::Recorder<4> skipped;
+  test::Recorder<kMaxInput> skipped;
   const utf8mcu::DecodeResult span = decoder.push<ErrorPolicy::kSkip>(s, n, skipped);
   const std::size_t skip_errors = span.errors + (decoder.finish<ErrorPolicy::kSkip>(skipped).ok() ? 0u : 1u);
   ok = ok && skipped == e.skipped && skip_errors == e.errors;
 
   // Report, through the bulk API and the validator.
-  test::Recorder<4> before;
+  test::Recorder<kMaxInput> before;
   const utf8mcu::ValidationResult report = utf8mcu::decode<ErrorPolicy::kReport>(s, n, before);
   const utf8mcu::ValidationResult valid = utf8mcu::validate(s, n);
   ok = ok && report.valid_up_to == e.first_offset && report.error.status == e.first_status &&

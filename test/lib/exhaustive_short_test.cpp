@@ -1,5 +1,6 @@
-// Every 1-, 2- and 3-byte input, and every 3-byte prefix followed by ASCII,
-// against the reference model (see exhaustive_check.h).
+// Every 1-, 2- and 3-byte input, and every 3-byte prefix followed by ASCII or
+// repeated after an error, against the reference model (see
+// exhaustive_check.h).
 
 #include "exhaustive_check.h"
 
@@ -60,6 +61,31 @@ UTEST(Exhaustive, ThreeBytesThenAsciiThroughTheFastPaths) {
   });
   EXPECT_TRUE(ok);
   utest::log() << "  3-byte prefixes checked: " << inputs << (all_third ? " (all)" : " (slice: edge values)") << '\n';
+  if (!kOnTarget) EXPECT_EQ(inputs, 16777216u);
+}
+
+// Within a span, the fast loop decodes runs of sequences of one length and,
+// once a push has met an error, replaces ill-formed single bytes itself. An
+// invalid byte first, then every 3-byte input twice and ASCII after it, takes
+// every lead byte through those paths: the second copy starts right where the
+// first one ended, inside a run or after a replaced byte.
+UTEST(Exhaustive, ThreeBytesTwiceAfterAnError) {
+  const bool all_second = !utest::kReduced;
+  const bool all_third = !kOnTarget;
+  std::uint32_t inputs = 0;
+  const bool ok = for_bytes(true, [&](std::uint8_t a) {
+    return for_bytes(all_second, [&](std::uint8_t b) {
+      return for_bytes(all_third, [&](std::uint8_t c) {
+        const std::uint8_t s[11] = {0xFF, a, b, c, a, b, c, 0x20, 0x41, 0x42, 0x43};
+        static_assert(sizeof s <= kMaxInput, "fits the recorders");
+        ++inputs;
+        return check(s, sizeof s);
+      });
+    });
+  });
+  EXPECT_TRUE(ok);
+  utest::log() << "  3-byte inputs repeated after an error: " << inputs
+               << (all_third ? " (all)" : " (slice: edge values)") << '\n';
   if (!kOnTarget) EXPECT_EQ(inputs, 16777216u);
 }
 

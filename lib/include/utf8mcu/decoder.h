@@ -240,6 +240,131 @@ constexpr std::uint32_t load_le32(const std::uint8_t* p) {
 /// needed, so the same on ARMv6-M).
 constexpr bool four_ascii(const std::uint8_t* p) { return ((p[0] | p[1] | p[2] | p[3]) & 0x80) == 0; }
 
+// The span push's fast loop. It runs between sequences while 4 or more bytes
+// are left (`p < fast_end`), so no byte needs an end check. Text comes in
+// runs of one sequence length (Cyrillic words are 2-byte letters, Chinese
+// text 3-byte ideographs), so each length has its own loop that stays while
+// the next lead byte has the same length; each returns where its run ends.
+//
+// Continuation bytes are tested as signed bytes (10xx xxxx is -128..-65), and
+// the code point is plain arithmetic on them (payload = value + 128).
+
+/// A run of 2-byte sequences: C2-DF 80-BF (C0, C1 would be over-long).
+template <typename Sink>
+constexpr const std::uint8_t* decode_run2(const std::uint8_t* p, const std::uint8_t* fast_end, Sink& sink) {
+  do {
+    const std::int32_t s0 = signed_byte(p[0]);
+    const std::int32_t s1 = signed_byte(p[1]);
+    if (static_cast<std::uint32_t>(s0 + 62) >= 30 || s1 >= -64) {
+      // A lone ASCII byte (a space between words) does not end the run:
+      // s0 >= 0 and s1 < 0, tested on the sign bits at once.
+      if ((s1 & ~s0) >= 0) break;
+      sink(static_cast<char32_t>(s0));
+      ++p;
+      continue;
+    }
+    sink(static_cast<char32_t>((s0 + 64) * 64 + (s1 + 128)));
+    p += 2;
+  } while (p < fast_end);
+  return p;
+}
+
+/// A run of 3-byte sequences: E0-EF and two continuation bytes, except E0
+/// 80-9F (over-long, below U+0800) and ED A0-BF (surrogates, D800-DFFF).
+template <typename Sink>
+constexpr const std::uint8_t* decode_run3(const std::uint8_t* p, const std::uint8_t* fast_end, Sink& sink) {
+  do {
+    const std::int32_t s0 = signed_byte(p[0]);
+    const std::int32_t s1 = signed_byte(p[1]);
+    const std::int32_t s2 = signed_byte(p[2]);
+    if (static_cast<std::uint32_t>(s0 + 32) >= 16 || s1 >= -64 || s2 >= -64) break;
+    const std::int32_t c = (s0 + 32) * 4096 + (s1 + 128) * 64 + (s2 + 128);
+    // Bit 31 - n of the mask allows the 2 KiB block n of 0000-FFFF: all but
+    // block 0 (over-long) and block 27 (surrogates).
+    if (static_cast<std::int32_t>(std::uint32_t{0x7FFFFFEF} << (c >> 11)) >= 0) break;
+    sink(static_cast<char32_t>(c));
+    p += 3;
+  } while (p < fast_end);
+  return p;
+}
+
+/// A run of 4-byte sequences: F0-F4 and three continuation bytes, except F0
+/// 80-8F (over-long) and F4 90-BF (above U+10FFFF).
+template <typename Sink>
+constexpr const std::uint8_t* decode_run4(const std::uint8_t* p, const std::uint8_t* fast_end, Sink& sink) {
+  do {
+    const std::int32_t s0 = signed_byte(p[0]);
+    const std::int32_t s1 = signed_byte(p[1]);
+    const std::int32_t s2 = signed_byte(p[2]);
+    const std::int32_t s3 = signed_byte(p[3]);
+    if (s0 < -16 || s1 >= -64 || s2 >= -64 || s3 >= -64) break;
+    // F5-FF give values past U+10FFFF as well.
+    const std::int32_t c = (s0 + 16) * 262144 + (s1 + 128) * 4096 + (s2 + 128) * 64 + (s3 + 128);
+    if (static_cast<std::uint32_t>(c - 0x10000) >= 0x100000) break;
+    sink(static_cast<char32_t>(c));
+    p += 4;
+  } while (p < fast_end);
+  return p;
+}
+
+/// The fast loop itself. An ill-formed part of one byte (a continuation byte
+/// with no lead, C0, C1, F5-FF, a lead whose next byte cannot follow it)
+/// becomes U+FFFD here too once the push has met its first error. Returns
+/// where it stopped: at `fast_end`, or where the state machine must go on (the
+/// first error, under kReport every error, a longer ill-formed part).
+template <ErrorPolicy kPolicy, typename Sink>
+constexpr const std::uint8_t* decode_fast(const std::uint8_t* p, const std::uint8_t* fast_end, Sink& sink,
+                                          std::size_t& errors) {
+  while (p < fast_end) {
+    const std::int32_t s0 = signed_byte(p[0]);
+    if (s0 >= 0) {
+      // A lone ASCII byte (a space between words) costs one test; a second
+      // one in a row starts a run, taken 4 bytes per test.
+      sink(static_cast<char32_t>(s0));
+      ++p;
+      if (*p < 0x80) {
+        while (p < fast_end && four_ascii(p)) {
+          sink(static_cast<char32_t>(p[0]));
+          sink(static_cast<char32_t>(p[1]));
+          sink(static_cast<char32_t>(p[2]));
+          sink(static_cast<char32_t>(p[3]));
+          p += 4;
+        }
+        // The run's last bytes: a byte in this group of 4 is not ASCII, so
+        // the loop ends within it.
+        if (p < fast_end) {
+          for (std::int32_t s = signed_byte(*p); s >= 0; s = signed_byte(*p)) {
+            sink(static_cast<char32_t>(s));
+            ++p;
+          }
+        }
+      }
+      continue;
+    }
+    const std::uint8_t* const run_start = p;
+    if (s0 >= -62) {  // C2-FF
+      if (s0 < -32) {
+        p = decode_run2(p, fast_end, sink);
+      } else if (s0 < -16) {
+        p = decode_run3(p, fast_end, sink);
+      } else {
+        p = decode_run4(p, fast_end, sink);
+      }
+    }
+    if (p != run_start) continue;
+    // The sequence at `p` is ill-formed. The first error of a push, every
+    // error under kReport, and parts longer than one byte (a 3- or 4-byte
+    // lead and a continuation byte) go to the state machine, which
+    // classifies them; what is left is a maximal subpart of one byte.
+    if (kPolicy == ErrorPolicy::kReport || errors == 0) return p;
+    if (s0 >= -32 && signed_byte(p[1]) < -64) return p;
+    ++errors;
+    if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
+    ++p;
+  }
+  return p;
+}
+
 /// Feeds bytes through the state machine until it is between sequences again
 /// (at least one byte) or the input ends. Under kReport, stops at an error and
 /// sets `stopped`; the result points after the last byte consumed.
@@ -287,8 +412,11 @@ class Decoder {
   /// kReport stops at the first ill-formed part.
   ///
   /// Same output as pushing byte by byte, faster: with 4 or more bytes left,
-  /// ASCII goes 4 bytes per test and a well-formed sequence decodes whole;
-  /// anything else, and the last 3 bytes, go through the state machine.
+  /// ASCII goes 4 bytes per test, a well-formed sequence decodes whole and
+  /// sequences of one length in a row stay in one loop; the last 3 bytes, a
+  /// sequence that continues from the previous push, and ill-formed parts go
+  /// through the state machine (after the push's first error, ill-formed
+  /// single bytes are replaced in the fast loop too).
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Sink>
   constexpr DecodeResult push(const std::uint8_t* data, std::size_t size, Sink&& sink) noexcept {
     DecodeResult total{0, 0, {}};
@@ -299,30 +427,7 @@ class Decoder {
     // Between sequences, with 4 or more bytes left, no end checks are needed.
     const std::uint8_t* const fast_end = size >= 4 ? end - 3 : data;
     for (;;) {
-      if (state_ == 0) {
-        while (p < fast_end) {
-          const std::int32_t first = detail::signed_byte(p[0]);
-          if (first >= 0) {
-            // A lone ASCII byte (a space between words) costs one test; a
-            // second one in a row starts a run, taken 4 bytes per test.
-            sink(static_cast<char32_t>(first));
-            ++p;
-            if (*p < 0x80) {
-              while (p < fast_end && detail::four_ascii(p)) {
-                sink(static_cast<char32_t>(p[0]));
-                sink(static_cast<char32_t>(p[1]));
-                sink(static_cast<char32_t>(p[2]));
-                sink(static_cast<char32_t>(p[3]));
-                p += 4;
-              }
-            }
-            continue;
-          }
-          char32_t code_point = 0;
-          if (!detail::decode_sequence(p, code_point)) break;
-          sink(code_point);
-        }
-      }
+      if (state_ == 0) p = detail::decode_fast<kPolicy>(p, fast_end, sink, total.errors);
       if (p == end) break;
       // Ill-formed input, an open sequence, or the last 3 bytes: one call
       // site, so the state machine is inlined once.
