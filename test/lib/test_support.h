@@ -91,4 +91,32 @@ inline void random_utf8ish(Random& random, std::uint8_t* out, std::size_t size) 
   }
 }
 
+// Fills `out` with text-like input for the fast paths: runs of ASCII (up to
+// 40 bytes), runs of sequences of one length (up to 12), each run possibly
+// broken by an edge or random byte, and now and then a sequence cut short.
+inline void random_text(Random& random, std::uint8_t* out, std::size_t size) {
+  std::size_t i = 0;
+  while (i < size) {
+    const std::uint32_t length = 1 + random.below(4);
+    const std::uint32_t run = length == 1 ? 1 + random.below(40) : 1 + random.below(12);
+    for (std::uint32_t r = 0; r < run && i < size; ++r) {
+      std::uint32_t cp = 0x20 + random.below(0x5F);
+      if (length == 2) cp = 0x80 + random.below(0x800 - 0x80);
+      if (length == 3) {
+        cp = 0x800 + random.below(0x10000 - 0x800);
+        if (cp >= 0xD800 && cp <= 0xDFFF) cp -= 0x800;
+      }
+      if (length == 4) cp = 0x10000 + random.below(0x110000 - 0x10000);
+      unsigned char bytes[4] = {};
+      (void)ref::encode(static_cast<char32_t>(cp), bytes);
+      // One sequence in 16 loses its last byte.
+      const std::uint32_t keep = length > 1 && random.below(16) == 0 ? length - 1 : length;
+      for (std::uint32_t k = 0; k < keep && i < size; ++k) out[i++] = bytes[k];
+    }
+    const std::uint32_t noise = random.below(8);
+    if (noise == 0 && i < size) out[i++] = kEdgeBytes[random.below(sizeof kEdgeBytes)];
+    if (noise == 1 && i < size) out[i++] = static_cast<std::uint8_t>(random.next());
+  }
+}
+
 }  // namespace test

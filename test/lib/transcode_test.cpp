@@ -2,6 +2,7 @@
 // across input chunks and across every output capacity, with guard bytes.
 
 #include "utf8mcu/bulk.h"
+#include "utf8mcu/decoder.h"
 #include "utf8mcu/transcode.h"
 #include "reference_utf8.h"
 #include "test_support.h"
@@ -144,6 +145,88 @@ UTEST(Transcode, Utf8ToUtf32AndUtf16AtEveryCapacity) {
       EXPECT_EQ(n16, k);
       EXPECT_EQ(out16[n16], char16_t{0xA5A5});
     }
+  }
+}
+
+// With room to spare, the converters and the span push take their fast
+// paths (ASCII 16 bytes per test, runs of one sequence length, ill-formed
+// single bytes replaced in the loop); text-like input reaches all of them.
+// Every policy against the reference model.
+UTEST(Transcode, FastPathsOnTextLikeInput) {
+  test::Random random(777);
+  constexpr std::size_t kMax = utest::kReduced ? 96 : 256;
+  std::uint8_t input[kMax];
+  for (int round = 0; round < (utest::kReduced ? 60 : 400); ++round) {
+    const std::size_t size = random.below(kMax + 1);
+    test::random_text(random, input, size);
+    char32_t replaced[kMax];
+    char32_t skipped[kMax];
+    std::size_t replaced_size = 0;
+    std::size_t skipped_size = 0;
+    std::size_t errors = 0;
+    std::size_t first_offset = size;
+    std::size_t first_length = 0;
+    ref::decode(input, size, [&](const ref::Item& item) {
+      replaced[replaced_size++] = item.is_error ? utf8mcu::kReplacementCharacter : item.code_point;
+      if (!item.is_error) skipped[skipped_size++] = item.code_point;
+      if (item.is_error && errors++ == 0) {
+        first_offset = item.offset;
+        first_length = item.length;
+      }
+    });
+
+    char32_t out32[kMax + 1];
+    for (char32_t& c : out32) c = 0xA5A5A5A5;
+    TranscodeResult r = utf8mcu::utf8_to_utf32(input, size, out32, kMax);
+    ASSERT_EQ(r.status, Status::kOk);
+    EXPECT_EQ(r.read, size);
+    EXPECT_EQ(r.errors, errors);
+    ASSERT_EQ(r.written, replaced_size);
+    for (std::size_t i = 0; i < replaced_size; ++i) EXPECT_EQ(out32[i], replaced[i]);
+    EXPECT_EQ(out32[replaced_size], char32_t{0xA5A5A5A5});
+
+    r = utf8mcu::utf8_to_utf32<ErrorPolicy::kSkip>(input, size, out32, kMax);
+    EXPECT_EQ(r.errors, errors);
+    ASSERT_EQ(r.written, skipped_size);
+    for (std::size_t i = 0; i < skipped_size; ++i) EXPECT_EQ(out32[i], skipped[i]);
+
+    r = utf8mcu::utf8_to_utf32<ErrorPolicy::kReport>(input, size, out32, kMax);
+    if (errors == 0) {
+      EXPECT_EQ(r.status, Status::kOk);
+      EXPECT_EQ(r.read, size);
+    } else {
+      EXPECT_NE(r.status, Status::kOk);
+      EXPECT_EQ(r.read - r.length, first_offset);
+      EXPECT_EQ(r.length, first_length);
+    }
+
+    char16_t out16[2 * kMax];
+    r = utf8mcu::utf8_to_utf16(input, size, out16, 2 * kMax);
+    ASSERT_EQ(r.status, Status::kOk);
+    EXPECT_EQ(r.errors, errors);
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < replaced_size; ++i) {
+      if (replaced[i] < 0x10000) {
+        EXPECT_EQ(out16[k++], static_cast<char16_t>(replaced[i]));
+      } else {
+        EXPECT_EQ(out16[k++], static_cast<char16_t>(0xD800 + ((replaced[i] - 0x10000) >> 10)));
+        EXPECT_EQ(out16[k++], static_cast<char16_t>(0xDC00 + ((replaced[i] - 0x10000) & 0x3FF)));
+      }
+    }
+    EXPECT_EQ(r.written, k);
+
+    // The span push, as one span, in replace and skip.
+    utf8mcu::Decoder decoder;
+    test::Recorder<kMax> pushed;
+    std::size_t push_errors = decoder.push(input, size, pushed).errors;
+    push_errors += decoder.finish(pushed).ok() ? 0u : 1u;
+    EXPECT_EQ(push_errors, errors);
+    EXPECT_TRUE(pushed.equals(replaced, replaced_size));
+    test::Recorder<kMax> pushed_skip;
+    push_errors = decoder.push<ErrorPolicy::kSkip>(input, size, pushed_skip).errors;
+    push_errors += decoder.finish<ErrorPolicy::kSkip>(pushed_skip).ok() ? 0u : 1u;
+    EXPECT_EQ(push_errors, errors);
+    EXPECT_TRUE(pushed_skip.equals(skipped, skipped_size));
   }
 }
 

@@ -188,46 +188,6 @@ constexpr void accumulate_errors(DecodeResult& total, const DecodeResult& step) 
 /// -128..-65 and lead bytes -64..-1, so each class test is one compare.
 constexpr std::int32_t signed_byte(std::uint8_t byte) { return static_cast<std::int8_t>(byte); }
 
-/// Decodes the sequence at `p`, which starts with a byte >= 0x80 and has at
-/// least 4 readable bytes, if it is well-formed: sets `code_point`, moves `p`
-/// past it and returns true; returns false for anything else, which the state
-/// machine then handles byte by byte. No end checks: the fast path of the span
-/// push and of the transcoders.
-///
-/// With the continuation bytes checked, the code point is plain arithmetic on
-/// the signed bytes (payload = value + 128), and its range alone rejects
-/// over-long forms, surrogates and values above U+10FFFF (the narrowed second
-/// bytes of Table 3-7).
-constexpr bool decode_sequence(const std::uint8_t*& p, char32_t& code_point) {
-  const std::int32_t s0 = signed_byte(p[0]);
-  const std::int32_t s1 = signed_byte(p[1]);
-  if (s1 >= -64) return false;
-  if (s0 < -32) {  // 110x xxxx  10xx xxxx
-    const std::int32_t c = (s0 + 64) * 64 + (s1 + 128);
-    if (c < 0x80 || c >= 0x800) return false;  // C0, C1 (over-long); 80-BF as lead
-    code_point = static_cast<char32_t>(c);
-    p += 2;
-    return true;
-  }
-  const std::int32_t s2 = signed_byte(p[2]);
-  if (s2 >= -64) return false;
-  if (s0 < -16) {  // 1110 xxxx  10xx xxxx  10xx xxxx
-    const std::int32_t c = (s0 + 32) * 4096 + (s1 + 128) * 64 + (s2 + 128);
-    if (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF)) return false;  // over-long, surrogate
-    code_point = static_cast<char32_t>(c);
-    p += 3;
-    return true;
-  }
-  const std::int32_t s3 = signed_byte(p[3]);
-  if (s3 >= -64) return false;
-  // 1111 0xxx  10xx xxxx  10xx xxxx  10xx xxxx; F5-FF give values past the range.
-  const std::int32_t c = (s0 + 16) * 262144 + (s1 + 128) * 4096 + (s2 + 128) * 64 + (s3 + 128);
-  if (c < 0x10000 || c > 0x10FFFF) return false;  // over-long, above U+10FFFF
-  code_point = static_cast<char32_t>(c);
-  p += 4;
-  return true;
-}
-
 /// The 4 bytes at `p` as a little-endian word. Written with byte loads so it
 /// is constexpr and endian-neutral; GCC and Clang merge it into one load where
 /// the core allows unaligned access (ARMv7-M, ARMv8-M, x86).
@@ -305,6 +265,17 @@ constexpr const std::uint8_t* decode_run4(const std::uint8_t* p, const std::uint
     p += 4;
   } while (p < fast_end);
   return p;
+}
+
+/// The run loop for the lead byte at `p` (>= 0x80); returns `p` unchanged
+/// when the sequence there is ill-formed.
+template <typename Sink>
+constexpr const std::uint8_t* decode_runs(const std::uint8_t* p, const std::uint8_t* fast_end, Sink& sink) {
+  const std::int32_t s0 = signed_byte(p[0]);
+  if (s0 < -62) return p;  // 80-C1: no sequence starts here
+  if (s0 < -32) return decode_run2(p, fast_end, sink);
+  if (s0 < -16) return decode_run3(p, fast_end, sink);
+  return decode_run4(p, fast_end, sink);
 }
 
 /// The fast loop itself. An ill-formed part of one byte (a continuation byte

@@ -184,7 +184,7 @@ class Utf8ToUnits {
     if (in == nullptr) return result;
     if (out == nullptr) capacity = 0;
     while (result.read < size) {
-      if (!decoder_.in_sequence()) fast_path(in, size, out, capacity, result);
+      if (!decoder_.in_sequence()) fast_path<kPolicy>(in, size, out, capacity, result);
       if (result.read == size) break;
       // Little room: one byte at a time, undone if its output does not fit.
       const Decoder saved = decoder_;
@@ -234,9 +234,11 @@ class Utf8ToUnits {
   constexpr void reset() noexcept { decoder_.reset(); }
 
  private:
-  // Between sequences, with 8 or more input bytes and as much room: ASCII 8
-  // bytes per test, well-formed sequences whole, no end checks.
-  // Stops at anything else, which the byte-by-byte loop handles.
+  // Between sequences, with 16 or more input bytes and as much room: ASCII 16
+  // bytes per test (4 at a time near other text), runs of well-formed
+  // sequences whole, ill-formed single bytes replaced or skipped, no end
+  // checks. Stops at anything else, which the byte-by-byte loop handles.
+  template <ErrorPolicy kPolicy>
   static constexpr void fast_path(const std::uint8_t* in, std::size_t size, Unit* out, std::size_t capacity,
                                   TranscodeResult& result) {
     // A sequence never yields more units than it has bytes, so one limit on
@@ -244,38 +246,89 @@ class Utf8ToUnits {
     const std::size_t in_left = size - result.read;
     const std::size_t out_left = capacity - result.written;
     const std::size_t n = in_left < out_left ? in_left : out_left;
-    if (n < 8) return;
+    if (n < 16) return;
     const std::uint8_t* p = in + result.read;
     Unit* o = out + result.written;
-    const std::uint8_t* const limit = p + n - 7;
+    const std::uint8_t* const limit = p + n - 15;
+    const std::uint8_t* const run_end = p + n - 3;
     while (p < limit) {
-      const std::uint32_t low = load_le32(p);
-      const std::uint32_t high = load_le32(p + 4);
-      if (((low | high) & 0x80808080) == 0) {
-        o[0] = static_cast<Unit>(low & 0xFF);
-        o[1] = static_cast<Unit>((low >> 8) & 0xFF);
-        o[2] = static_cast<Unit>((low >> 16) & 0xFF);
-        o[3] = static_cast<Unit>(low >> 24);
-        o[4] = static_cast<Unit>(high & 0xFF);
-        o[5] = static_cast<Unit>((high >> 8) & 0xFF);
-        o[6] = static_cast<Unit>((high >> 16) & 0xFF);
-        o[7] = static_cast<Unit>(high >> 24);
-        p += 8;
-        o += 8;
+      std::uint32_t w0 = load_le32(p);
+      std::uint32_t w1 = load_le32(p + 4);
+      std::uint32_t w2 = load_le32(p + 8);
+      std::uint32_t w3 = load_le32(p + 12);
+      if (((w0 | w1 | w2 | w3) & 0x80808080) == 0) {
+        // A run of ASCII: its own loop, with the test at the bottom.
+        do {
+          write_ascii(w0, o);
+          write_ascii(w1, o + 4);
+          write_ascii(w2, o + 8);
+          write_ascii(w3, o + 12);
+          p += 16;
+          o += 16;
+          if (p >= limit) break;
+          w0 = load_le32(p);
+          w1 = load_le32(p + 4);
+          w2 = load_le32(p + 8);
+          w3 = load_le32(p + 12);
+        } while (((w0 | w1 | w2 | w3) & 0x80808080) == 0);
         continue;
       }
-      if ((low & 0x80) == 0) {
-        *o++ = static_cast<Unit>(low & 0xFF);
+      // A byte of these 16 is not ASCII: the ASCII before it 4 bytes and
+      // then 1 byte at a time, both loops ending within the 16.
+      while ((w0 & 0x80808080) == 0) {
+        write_ascii(w0, o);
+        p += 4;
+        o += 4;
+        w0 = load_le32(p);
+      }
+      while ((w0 & 0x80) == 0) {
+        *o++ = static_cast<Unit>(w0 & 0xFF);
+        w0 >>= 8;
         ++p;
-        continue;
       }
-      char32_t code_point = 0;
-      if (!decode_sequence(p, code_point)) break;
-      write_units(code_point, o);
-      o += units_for(code_point, o);
+      // Multi-byte text: the span push's loops for runs of one length.
+      const std::uint8_t* const run_start = p;
+      const RunEnd ended = decode_runs(p, run_end, o);
+      p = ended.in;
+      o = ended.out;
+      if (p != run_start) continue;
+      // Ill-formed. A part of one byte (see decode_fast) is replaced or
+      // skipped here, as U+FFFD is one unit; anything else, and every error
+      // under kReport, goes to the byte-by-byte loop.
+      if (kPolicy == ErrorPolicy::kReport || (signed_byte(*p) >= -32 && signed_byte(p[1]) < -64)) break;
+      if constexpr (kPolicy == ErrorPolicy::kReplace) *o++ = static_cast<Unit>(kReplacementCharacter);
+      ++result.errors;
+      ++p;
     }
     result.read = static_cast<std::size_t>(p - in);
     result.written = static_cast<std::size_t>(o - out);
+  }
+
+  // Where decode_runs() stopped.
+  struct RunEnd {
+    const std::uint8_t* in;
+    Unit* out;
+  };
+
+  // The span push's run loops from the lead byte at `p`, writing units at
+  // `o`. Out of line, so that the ASCII loop keeps its registers and does not
+  // load their bytes.
+  __attribute__((noinline)) static constexpr RunEnd decode_runs(const std::uint8_t* p, const std::uint8_t* run_end,
+                                                                Unit* o) {
+    auto write = [&o](char32_t code_point) {
+      write_units(code_point, o);
+      o += units_for(code_point, o);
+    };
+    p = detail::decode_runs(p, run_end, write);
+    return {p, o};
+  }
+
+  // The 4 ASCII bytes in `bytes` (load_le32) as 4 units.
+  static constexpr void write_ascii(std::uint32_t bytes, Unit* o) {
+    o[0] = static_cast<Unit>(bytes & 0xFF);
+    o[1] = static_cast<Unit>((bytes >> 8) & 0xFF);
+    o[2] = static_cast<Unit>((bytes >> 16) & 0xFF);
+    o[3] = static_cast<Unit>(bytes >> 24);
   }
 
   // The code point one step produced, if any.
