@@ -45,6 +45,20 @@ struct DecodeResult {
 
 namespace detail {
 
+/// Which span push a build gets: true for the size-tuned one (a plain byte
+/// loop, a third of the code), false for the speed-tuned one (whole
+/// sequences, runs, ASCII 4 bytes per test). The size-tuned one when
+/// compiling for size (-Os, -Oz), unless UTF8MCU_SIZE_TUNED is defined to 0
+/// or 1. Both give the same results, so translation units built either way
+/// can share decoders.
+#if defined(UTF8MCU_SIZE_TUNED)
+constexpr bool kSizeTuned = UTF8MCU_SIZE_TUNED != 0;
+#elif defined(__OPTIMIZE_SIZE__)
+constexpr bool kSizeTuned = true;
+#else
+constexpr bool kSizeTuned = false;
+#endif
+
 // The decoder's whole state is one 32-bit word; zero means "expecting a lead byte".
 //
 //   bit  31 30 29 28 27 26 25 24 23 22 21 20 ............... 0
@@ -113,13 +127,13 @@ constexpr std::uint8_t subpart_length(std::uint32_t state) {
 
 /// Why `byte` cannot continue the sequence in `state`.
 constexpr Status continuation_failure(std::uint32_t state, std::uint8_t byte) {
-  const bool second_byte = (state >> kTotalShift) == ((state >> kNeedShift) & 3);
-  const bool continuation = (byte & 0xC0) == 0x80;
-  if (!second_byte || !continuation) return Status::kTruncated;
-  // A continuation byte outside a narrowed range: E0 and F0 raise the lower
-  // bound (over-long forms); ED and F4 lower the upper one.
+  if ((byte & 0xC0) != 0x80) return Status::kTruncated;
+  // A continuation byte out of range: only the second byte's range is
+  // narrower than 80-BF. E0 and F0 raise its lower bound (over-long forms);
+  // ED (3 bytes in all) and F4 (4) lower the upper one.
   if (((state >> kLowerShift) & 3) != 0) return Status::kOverlong;
-  return (state >> kTotalShift) == 2 ? Status::kSurrogate : Status::kTooLarge;
+  static_assert(static_cast<int>(Status::kSurrogate) == 2 + 2 && static_cast<int>(Status::kTooLarge) == 2 + 3, "");
+  return static_cast<Status>(2 + (state >> kTotalShift));
 }
 
 /// Why `byte` cannot start a sequence.
@@ -336,6 +350,56 @@ constexpr const std::uint8_t* decode_fast(const std::uint8_t* p, const std::uint
   return p;
 }
 
+/// The size-tuned span push (kSizeTuned): the state machine of
+/// decode_step() one byte at a time, with one sink call; a byte that breaks
+/// a sequence is read again as the start of what follows. Same results as the
+/// speed-tuned push.
+template <ErrorPolicy kPolicy, typename Sink>
+constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* data, std::size_t size, Sink& sink) {
+  std::uint32_t s = state;
+  std::size_t i = 0;
+  std::size_t errors = 0;
+  DecodeError first{};
+  while (i < size) {
+    const std::uint32_t byte = data[i++];
+    std::uint32_t code_point = byte;
+    DecodeError error{Status::kOk, 1};
+    if (s != 0) {
+      // Worked on the top byte alone, so that every constant is small: on
+      // ARMv6-M a constant above 255 costs a literal load.
+      const std::uint32_t top = s >> kNeedShift;  // need, lower, width, total
+      if (static_cast<std::uint8_t>(byte - 0x80 - ((top & 0x0C) << 2)) <= ((top & 0x30) | 0x0F)) {
+        code_point = ((s << 11) >> 5) | (byte & 0x3Fu);  // the payload bits, shifted up by 6
+        if ((top & 3) != 1) {
+          s = code_point | ((((top & 0xC3) - 1) | 0x30) << kNeedShift);
+          continue;
+        }
+        s = 0;
+      } else {
+        error = {continuation_failure(s, static_cast<std::uint8_t>(byte)), subpart_length(s)};
+        s = 0;
+        --i;
+      }
+    } else if (byte >= 0x80) {
+      const std::uint32_t entry = byte >= 0xC0 ? kStrictLeads.entry[byte - 0xC0] : 0;
+      if (entry != 0) {
+        s = (byte & (0x7Fu >> ((entry & 3) + 1))) | (entry << kNeedShift);
+        continue;
+      }
+      error.status = lead_failure(static_cast<std::uint8_t>(byte));
+    }
+    if (!error.ok()) {
+      if (errors++ == 0) first = error;
+      if constexpr (kPolicy == ErrorPolicy::kReport) break;
+      if constexpr (kPolicy != ErrorPolicy::kReplace) continue;
+      code_point = kReplacementCharacter;
+    }
+    sink(static_cast<char32_t>(code_point));
+  }
+  state = s;
+  return {i, errors, first};
+}
+
 /// Feeds bytes through the state machine until it is between sequences again
 /// (at least one byte) or the input ends. Under kReport, stops at an error and
 /// sets `stopped`; the result points after the last byte consumed.
@@ -388,8 +452,15 @@ class Decoder {
   /// sequence that continues from the previous push, and ill-formed parts go
   /// through the state machine (after the push's first error, ill-formed
   /// single bytes are replaced in the fast loop too).
+  ///
+  /// Built for size (-Os, or UTF8MCU_SIZE_TUNED=1), every byte goes through
+  /// the state machine: a third of the code, about twice the instructions per
+  /// byte.
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Sink>
   constexpr DecodeResult push(const std::uint8_t* data, std::size_t size, Sink&& sink) noexcept {
+    if constexpr (detail::kSizeTuned) {
+      return detail::push_compact<kPolicy>(state_, data, data == nullptr ? 0 : size, sink);
+    }
     DecodeResult total{0, 0, {}};
     if (data == nullptr) return total;
     const std::uint8_t* p = data;
