@@ -38,8 +38,8 @@ constexpr const char* kDfa = "dfa_push_inline";
 constexpr const char* kPush = "decoder_push_inline";
 
 // Guards of the unmet budgets: measured on the M3 at -O2 with gcc 12.2, plus
-// about 3 %. Random bytes exercise the ill-formed path, where every byte goes
-// through the state machine.
+// about 3 %. Random bytes are half ASCII, taken one by one, and half
+// ill-formed single bytes, each its own U+FFFD.
 constexpr Budget kBudgets[] = {
     {Rule::kAtMostPerByte, kPush, "gen-ascii", 6000, 0},
     {Rule::kAtMostPerByte, kPush, "gen-latin1", 10000, 0},
@@ -47,17 +47,17 @@ constexpr Budget kBudgets[] = {
     {Rule::kAtMostPerByte, kPush, "gen-cjk", 10000, 0},
     {Rule::kAtMostPerByte, kPush, "gen-emoji", 10000, 0},
     {Rule::kAtMostPerByte, kPush, "gen-mixed", 10000, 0},
-    {Rule::kAtMostPerByte, kPush, "gen-random", 10000, 23300},
+    {Rule::kAtMostPerByte, kPush, "gen-random", 10000, 19200},
     {Rule::kTimesFewerThanDfa, kPush, "gen-ascii", 1800, 0},
     {Rule::kTimesFewerThanDfa, kPush, "gen-latin1", 1800, 0},
-    {Rule::kTimesFewerThanDfa, kPush, "gen-cyrillic", 1800, 1420},
-    {Rule::kTimesFewerThanDfa, kPush, "gen-cjk", 1800, 1520},
+    {Rule::kTimesFewerThanDfa, kPush, "gen-cyrillic", 1800, 0},
+    {Rule::kTimesFewerThanDfa, kPush, "gen-cjk", 1800, 0},
     {Rule::kTimesFewerThanDfa, kPush, "gen-emoji", 1800, 0},
-    {Rule::kTimesFewerThanDfa, kPush, "gen-mixed", 1800, 1550},
-    {Rule::kTimesFewerThanDfa, kPush, "gen-random", 1800, 700},
+    {Rule::kTimesFewerThanDfa, kPush, "gen-mixed", 1800, 0},
+    {Rule::kTimesFewerThanDfa, kPush, "gen-random", 1800, 860},
     {Rule::kAtMostPerByte, "validate", "gen-ascii", 1000, 0},
     {Rule::kAtMostPerByte, "validate", "gen-cjk", 7000, 0},
-    {Rule::kAtMostPerByte, "utf8_to_utf32", "gen-ascii", 2500, 3350},
+    {Rule::kAtMostPerByte, "utf8_to_utf32", "gen-ascii", 2500, 0},
 };
 
 bool same_text(const char* a, const char* b) {
