@@ -45,12 +45,12 @@ struct DecodeResult {
 
 namespace detail {
 
-/// Which span push a build gets: true for the size-tuned one (a plain byte
-/// loop, a third of the code), false for the speed-tuned one (whole
-/// sequences, runs, ASCII 4 bytes per test). The size-tuned one when
-/// compiling for size (-Os, -Oz), unless UTF8MCU_SIZE_TUNED is defined to 0
-/// or 1. Both give the same results, so translation units built either way
-/// can share decoders.
+/// Which span push and UTF-8 converters a build gets: true for the
+/// size-tuned ones (a plain byte loop, a third of the code), false for the
+/// speed-tuned ones (whole sequences, runs, ASCII 4 or 16 bytes per test).
+/// The size-tuned ones when compiling for size (-Os, -Oz), unless
+/// UTF8MCU_SIZE_TUNED is defined to 0 or 1. Both give the same results, so
+/// translation units built either way can share decoders.
 #if defined(UTF8MCU_SIZE_TUNED)
 constexpr bool kSizeTuned = UTF8MCU_SIZE_TUNED != 0;
 #elif defined(__OPTIMIZE_SIZE__)
@@ -326,6 +326,8 @@ constexpr const std::uint8_t* decode_fast(const std::uint8_t* p, const std::uint
       }
       continue;
     }
+    // decode_runs(), written out: through the call GCC loads the lead byte
+    // a second time, which costs about 1 % on mixed text.
     const std::uint8_t* const run_start = p;
     if (s0 >= -62) {  // C2-FF
       if (s0 < -32) {
@@ -454,8 +456,7 @@ class Decoder {
   /// single bytes are replaced in the fast loop too).
   ///
   /// Built for size (-Os, or UTF8MCU_SIZE_TUNED=1), every byte goes through
-  /// the state machine: a third of the code, about twice the instructions per
-  /// byte.
+  /// the state machine: a third of the code, 3 to 4 times the instructions.
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Sink>
   constexpr DecodeResult push(const std::uint8_t* data, std::size_t size, Sink&& sink) noexcept {
     if constexpr (detail::kSizeTuned) {

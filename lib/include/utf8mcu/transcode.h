@@ -168,12 +168,13 @@ constexpr void write_units(char32_t code_point, char16_t* out) {
 }
 
 /// UTF-8 to UTF-16 or UTF-32. Between sequences and away from the ends of
-/// input and output, a fast path converts whole sequences. Otherwise input goes
-/// one byte at a time with the decoder in report mode, so each step yields at most one code
-/// point (a broken sequence first, the byte after it in the next step) and the
-/// policy is applied here; before each step the decoder is saved, and if the
-/// step's output does not fit it is restored and the byte stays unread. So
-/// nothing partial is written and room for one code point makes progress.
+/// input and output, a fast path converts whole sequences (not when built for
+/// size: see kSizeTuned). Otherwise input goes one byte at a time with the
+/// decoder in report mode, so each step yields at most one code point (a
+/// broken sequence first, the byte after it in the next step) and the policy
+/// is applied here; before each step the decoder is saved, and if the step's
+/// output does not fit it is restored and the byte stays unread. So nothing
+/// partial is written and room for one code point makes progress.
 template <typename Unit>
 class Utf8ToUnits {
  public:
@@ -184,7 +185,7 @@ class Utf8ToUnits {
     if (in == nullptr) return result;
     if (out == nullptr) capacity = 0;
     while (result.read < size) {
-      if (!decoder_.in_sequence()) fast_path<kPolicy>(in, size, out, capacity, result);
+      if (!kSizeTuned && !decoder_.in_sequence()) fast_path<kPolicy>(in, size, out, capacity, result);
       if (result.read == size) break;
       // Little room: one byte at a time, undone if its output does not fit.
       const Decoder saved = decoder_;
