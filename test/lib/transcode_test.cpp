@@ -38,6 +38,49 @@ UTEST(Transcode, Utf32ToUtf8) {
   EXPECT_EQ(r.errors, 2u);
 }
 
+// Random UTF-32 (ASCII runs, every length, surrogates and values above
+// U+10FFFF) into every capacity: whole sequences only, the longest prefix
+// that fits, nothing past the end; the reference model encodes the
+// expectation. Long inputs reach the fast path, short rooms the slow one.
+UTEST(Transcode, Utf32ToUtf8AtEveryCapacity) {
+  test::Random random(3232);
+  for (int round = 0; round < (utest::kReduced ? 30 : 150); ++round) {
+    char32_t in[40];
+    const std::size_t size = random.below(41);
+    for (std::size_t i = 0; i < size; ++i) {
+      const std::uint32_t kind = random.below(10);
+      std::uint32_t c = random.below(0x80);
+      if (kind == 6) c = 0x80 + random.below(0x800 - 0x80);
+      if (kind == 7) c = 0x800 + random.below(0x10000 - 0x800);  // surrogates too
+      if (kind == 8) c = 0x10000 + random.below(0x110000 - 0x10000);
+      if (kind == 9) c = random.below(2) == 0 ? 0xD800 + random.below(0x800) : 0x110000 + random.next() % 0x1000;
+      in[i] = static_cast<char32_t>(c);
+    }
+    std::uint8_t expected[40 * 4];
+    std::size_t ends[41] = {0};  // ends[i]: bytes of the first i code points
+    std::size_t errors = 0;
+    for (std::size_t i = 0; i < size; ++i) {
+      const bool valid = in[i] <= 0x10FFFF && !(in[i] >= 0xD800 && in[i] <= 0xDFFF);
+      errors += valid ? 0 : 1;
+      const std::size_t n = ref::encode(valid ? in[i] : utf8mcu::kReplacementCharacter, expected + ends[i]);
+      ends[i + 1] = ends[i] + n;
+    }
+    for (std::size_t capacity = 0; capacity <= ends[size] + 1; ++capacity) {
+      std::uint8_t out[40 * 4 + 8];
+      for (std::uint8_t& b : out) b = kGuard;
+      const TranscodeResult r = utf8mcu::utf32_to_utf8(in, size, out, capacity);
+      std::size_t fits = 0;
+      while (fits < size && ends[fits + 1] <= capacity) ++fits;
+      ASSERT_EQ(r.read, fits);
+      ASSERT_EQ(r.written, ends[fits]);
+      EXPECT_EQ(r.status, fits == size ? Status::kOk : Status::kOutputFull);
+      EXPECT_MEMEQ(out, expected, r.written);
+      for (std::size_t k = r.written; k < sizeof out; ++k) ASSERT_EQ(out[k], kGuard);
+      if (fits == size) EXPECT_EQ(r.errors, errors);
+    }
+  }
+}
+
 UTEST(Transcode, Utf16ToUtf8Pairs) {
   // U+1F600 as D83D DE00, a lone low, a high followed by 'A', a trailing high.
   const char16_t in[] = {0xD83D, 0xDE00, 0xDC00, 0xD800, 0x0041, 0xD801};

@@ -31,6 +31,56 @@ struct TranscodeResult {
 
 // --- UTF-32 and UTF-16 to UTF-8 -------------------------------------------------
 
+namespace detail {
+
+/// utf32_to_utf8's fast path: scalar values while the output has room for
+/// any sequence (4 bytes), ASCII 4 values per test. Stops at the end of input
+/// or room, or at a value with no UTF-8 form, which the caller handles.
+constexpr void utf32_to_utf8_fast(const char32_t* in, std::size_t size, std::uint8_t* out, std::size_t capacity,
+                                  TranscodeResult& result) {
+  const char32_t* p = in + result.read;
+  const char32_t* const end = in + size;
+  std::uint8_t* o = out + result.written;
+  std::uint8_t* const out_end = out + capacity;
+  while (p != end && out_end - o >= 4) {
+    const std::uint32_t c = *p;
+    if (c < 0x80) {
+      if (end - p >= 4 && (p[1] | p[2] | p[3]) < 0x80) {
+        o[0] = static_cast<std::uint8_t>(c);
+        o[1] = static_cast<std::uint8_t>(p[1]);
+        o[2] = static_cast<std::uint8_t>(p[2]);
+        o[3] = static_cast<std::uint8_t>(p[3]);
+        p += 4;
+        o += 4;
+        continue;
+      }
+      *o++ = static_cast<std::uint8_t>(c);
+    } else if (c < 0x800) {
+      o[0] = static_cast<std::uint8_t>(0xC0 | (c >> 6));
+      o[1] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+      o += 2;
+    } else if (c < 0x10000) {
+      if (c - 0xD800 < 0x800) break;  // a surrogate
+      o[0] = static_cast<std::uint8_t>(0xE0 | (c >> 12));
+      o[1] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3F));
+      o[2] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+      o += 3;
+    } else {
+      if (c > kMaxCodePoint) break;
+      o[0] = static_cast<std::uint8_t>(0xF0 | (c >> 18));
+      o[1] = static_cast<std::uint8_t>(0x80 | ((c >> 12) & 0x3F));
+      o[2] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3F));
+      o[3] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+      o += 4;
+    }
+    ++p;
+  }
+  result.read = static_cast<std::size_t>(p - in);
+  result.written = static_cast<std::size_t>(o - out);
+}
+
+}  // namespace detail
+
 /// UTF-32 to UTF-8. Surrogates and values above U+10FFFF are ill-formed
 /// (kInvalidCodePoint). Stateless: resume by calling again from `in + read`.
 template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
@@ -39,7 +89,12 @@ constexpr TranscodeResult utf32_to_utf8(const char32_t* in, std::size_t size, st
   TranscodeResult result{};
   if (in == nullptr) return result;
   if (out == nullptr) capacity = 0;
-  for (; result.read < size; ++result.read) {
+  while (result.read < size) {
+    if constexpr (!detail::kSizeTuned) {
+      detail::utf32_to_utf8_fast(in, size, out, capacity, result);
+      if (result.read == size) break;
+    }
+    // Near the end of the room, or a value with no UTF-8 form.
     const EncodeResult one =
         encode<kPolicy>(in[result.read], out + result.written, capacity - result.written);
     if (one.status == Status::kOutputFull) {
@@ -55,6 +110,7 @@ constexpr TranscodeResult utf32_to_utf8(const char32_t* in, std::size_t size, st
         return result;
       }
     }
+    ++result.read;
   }
   return result;
 }
