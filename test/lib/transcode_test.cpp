@@ -191,10 +191,10 @@ UTEST(Transcode, Utf8ToUtf32AndUtf16AtEveryCapacity) {
   }
 }
 
-// With room to spare, the converters and the span push take their fast
-// paths (ASCII 16 bytes per test, runs of one sequence length, ill-formed
-// single bytes replaced in the loop); text-like input reaches all of them.
-// Every policy against the reference model.
+// With room to spare, the converters, the span push and the bulk decoder
+// take their fast paths (ASCII 16 bytes per test, runs of one sequence
+// length, ill-formed single bytes replaced in the loop); text-like input
+// reaches all of them. Every policy against the reference model.
 UTEST(Transcode, FastPathsOnTextLikeInput) {
   test::Random random(777);
   constexpr std::size_t kMax = utest::kReduced ? 96 : 256;
@@ -270,6 +270,16 @@ UTEST(Transcode, FastPathsOnTextLikeInput) {
     push_errors += decoder.finish<ErrorPolicy::kSkip>(pushed_skip).ok() ? 0u : 1u;
     EXPECT_EQ(push_errors, errors);
     EXPECT_TRUE(pushed_skip.equals(skipped, skipped_size));
+
+    // The bulk API: the first error's offset, then the policy to the end.
+    test::Recorder<kMax> bulk;
+    const utf8mcu::ValidationResult whole = utf8mcu::decode(input, size, bulk);
+    EXPECT_EQ(whole.errors, errors);
+    EXPECT_EQ(whole.valid_up_to, first_offset);
+    EXPECT_TRUE(bulk.equals(replaced, replaced_size));
+    test::Recorder<kMax> bulk_skip;
+    EXPECT_EQ(utf8mcu::decode<ErrorPolicy::kSkip>(input, size, bulk_skip).errors, errors);
+    EXPECT_TRUE(bulk_skip.equals(skipped, skipped_size));
   }
 }
 

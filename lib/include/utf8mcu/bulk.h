@@ -113,26 +113,23 @@ template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Sink>
 constexpr ValidationResult decode(const std::uint8_t* data, std::size_t size, Sink&& sink) noexcept {
   ValidationResult result{};
   if (data == nullptr) return result;
+  // Up to the first error in report mode, so that it arrives with its
+  // offset; the policy is applied here.
   Decoder decoder;
-  std::size_t offset = 0;
-  for (;;) {
-    // Decode in report mode so that each error arrives with its offset; the
-    // policy is applied here.
-    const DecodeResult part = decoder.push<ErrorPolicy::kReport>(data + offset, size - offset, sink);
-    offset += part.consumed;
-    const bool at_end = part.errors == 0;
-    const DecodeError error = at_end ? decoder.finish<ErrorPolicy::kReport>(sink) : part.error;
-    if (error.ok()) break;
-    if (result.errors == 0) {
-      result.valid_up_to = offset - error.length;
-      result.error = error;
-    }
-    ++result.errors;
-    if constexpr (kPolicy == ErrorPolicy::kReport) return result;
-    if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
-    if (at_end) return result;
-  }
-  if (result.errors == 0) result.valid_up_to = size;
+  const DecodeResult part = decoder.push<ErrorPolicy::kReport>(data, size, sink);
+  const bool at_end = part.errors == 0;
+  const DecodeError error = at_end ? decoder.finish<ErrorPolicy::kReport>(sink) : part.error;
+  if (error.ok()) return {size, 0, {}};
+  result.valid_up_to = part.consumed - error.length;
+  result.error = error;
+  result.errors = 1;
+  if constexpr (kPolicy == ErrorPolicy::kReport) return result;
+  if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
+  if (at_end) return result;
+  // The rest in the caller's policy: the decoder was reset at the error, and
+  // the byte that revealed it is read again.
+  result.errors += decoder.push<kPolicy>(data + part.consumed, size - part.consumed, sink).errors;
+  if (!decoder.finish<kPolicy>(sink).ok()) ++result.errors;
   return result;
 }
 
