@@ -191,95 +191,124 @@ UTEST(Transcode, Utf8ToUtf32AndUtf16AtEveryCapacity) {
   }
 }
 
+// One input through the converters, the span push and the bulk decoder, in
+// every policy, against the reference model.
+constexpr std::size_t kMaxText = utest::kReduced ? 96 : 256;
+void check_against_reference(const std::uint8_t* input, std::size_t size) {
+  char32_t replaced[kMaxText];
+  char32_t skipped[kMaxText];
+  std::size_t replaced_size = 0;
+  std::size_t skipped_size = 0;
+  std::size_t errors = 0;
+  std::size_t first_offset = size;
+  std::size_t first_length = 0;
+  ref::decode(input, size, [&](const ref::Item& item) {
+    replaced[replaced_size++] = item.is_error ? utf8mcu::kReplacementCharacter : item.code_point;
+    if (!item.is_error) skipped[skipped_size++] = item.code_point;
+    if (item.is_error && errors++ == 0) {
+      first_offset = item.offset;
+      first_length = item.length;
+    }
+  });
+
+  char32_t out32[kMaxText + 1];
+  for (char32_t& c : out32) c = 0xA5A5A5A5;
+  TranscodeResult r = utf8mcu::utf8_to_utf32(input, size, out32, kMaxText);
+  ASSERT_EQ(r.status, Status::kOk);
+  EXPECT_EQ(r.read, size);
+  EXPECT_EQ(r.errors, errors);
+  ASSERT_EQ(r.written, replaced_size);
+  for (std::size_t i = 0; i < replaced_size; ++i) EXPECT_EQ(out32[i], replaced[i]);
+  EXPECT_EQ(out32[replaced_size], char32_t{0xA5A5A5A5});
+
+  r = utf8mcu::utf8_to_utf32<ErrorPolicy::kSkip>(input, size, out32, kMaxText);
+  EXPECT_EQ(r.errors, errors);
+  ASSERT_EQ(r.written, skipped_size);
+  for (std::size_t i = 0; i < skipped_size; ++i) EXPECT_EQ(out32[i], skipped[i]);
+
+  r = utf8mcu::utf8_to_utf32<ErrorPolicy::kReport>(input, size, out32, kMaxText);
+  if (errors == 0) {
+    EXPECT_EQ(r.status, Status::kOk);
+    EXPECT_EQ(r.read, size);
+  } else {
+    EXPECT_NE(r.status, Status::kOk);
+    EXPECT_EQ(r.read - r.length, first_offset);
+    EXPECT_EQ(r.length, first_length);
+  }
+
+  char16_t out16[2 * kMaxText];
+  r = utf8mcu::utf8_to_utf16(input, size, out16, 2 * kMaxText);
+  ASSERT_EQ(r.status, Status::kOk);
+  EXPECT_EQ(r.errors, errors);
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < replaced_size; ++i) {
+    if (replaced[i] < 0x10000) {
+      EXPECT_EQ(out16[k++], static_cast<char16_t>(replaced[i]));
+    } else {
+      EXPECT_EQ(out16[k++], static_cast<char16_t>(0xD800 + ((replaced[i] - 0x10000) >> 10)));
+      EXPECT_EQ(out16[k++], static_cast<char16_t>(0xDC00 + ((replaced[i] - 0x10000) & 0x3FF)));
+    }
+  }
+  EXPECT_EQ(r.written, k);
+
+  // The span push, as one span, in replace and skip.
+  utf8mcu::Decoder decoder;
+  test::Recorder<kMaxText> pushed;
+  std::size_t push_errors = decoder.push(input, size, pushed).errors;
+  push_errors += decoder.finish(pushed).ok() ? 0u : 1u;
+  EXPECT_EQ(push_errors, errors);
+  EXPECT_TRUE(pushed.equals(replaced, replaced_size));
+  test::Recorder<kMaxText> pushed_skip;
+  push_errors = decoder.push<ErrorPolicy::kSkip>(input, size, pushed_skip).errors;
+  push_errors += decoder.finish<ErrorPolicy::kSkip>(pushed_skip).ok() ? 0u : 1u;
+  EXPECT_EQ(push_errors, errors);
+  EXPECT_TRUE(pushed_skip.equals(skipped, skipped_size));
+
+  // The bulk API: the first error's offset, then the policy to the end.
+  test::Recorder<kMaxText> bulk;
+  const utf8mcu::ValidationResult whole = utf8mcu::decode(input, size, bulk);
+  EXPECT_EQ(whole.errors, errors);
+  EXPECT_EQ(whole.valid_up_to, first_offset);
+  EXPECT_TRUE(bulk.equals(replaced, replaced_size));
+  test::Recorder<kMaxText> bulk_skip;
+  EXPECT_EQ(utf8mcu::decode<ErrorPolicy::kSkip>(input, size, bulk_skip).errors, errors);
+  EXPECT_TRUE(bulk_skip.equals(skipped, skipped_size));
+}
+
 // With room to spare, the converters, the span push and the bulk decoder
 // take their fast paths (ASCII 16 bytes per test, runs of one sequence
 // length, ill-formed single bytes replaced in the loop); text-like input
-// reaches all of them. Every policy against the reference model.
+// reaches all of them. Each input ends where its buffer ends, so that
+// AddressSanitizer sees any read past it.
 UTEST(Transcode, FastPathsOnTextLikeInput) {
   test::Random random(777);
-  constexpr std::size_t kMax = utest::kReduced ? 96 : 256;
-  std::uint8_t input[kMax];
+  std::uint8_t buffer[kMaxText];
   for (int round = 0; round < (utest::kReduced ? 60 : 400); ++round) {
-    const std::size_t size = random.below(kMax + 1);
+    const std::size_t size = random.below(kMaxText + 1);
+    std::uint8_t* const input = buffer + kMaxText - size;
     test::random_text(random, input, size);
-    char32_t replaced[kMax];
-    char32_t skipped[kMax];
-    std::size_t replaced_size = 0;
-    std::size_t skipped_size = 0;
-    std::size_t errors = 0;
-    std::size_t first_offset = size;
-    std::size_t first_length = 0;
-    ref::decode(input, size, [&](const ref::Item& item) {
-      replaced[replaced_size++] = item.is_error ? utf8mcu::kReplacementCharacter : item.code_point;
-      if (!item.is_error) skipped[skipped_size++] = item.code_point;
-      if (item.is_error && errors++ == 0) {
-        first_offset = item.offset;
-        first_length = item.length;
-      }
-    });
+    check_against_reference(input, size);
+  }
+}
 
-    char32_t out32[kMax + 1];
-    for (char32_t& c : out32) c = 0xA5A5A5A5;
-    TranscodeResult r = utf8mcu::utf8_to_utf32(input, size, out32, kMax);
-    ASSERT_EQ(r.status, Status::kOk);
-    EXPECT_EQ(r.read, size);
-    EXPECT_EQ(r.errors, errors);
-    ASSERT_EQ(r.written, replaced_size);
-    for (std::size_t i = 0; i < replaced_size; ++i) EXPECT_EQ(out32[i], replaced[i]);
-    EXPECT_EQ(out32[replaced_size], char32_t{0xA5A5A5A5});
-
-    r = utf8mcu::utf8_to_utf32<ErrorPolicy::kSkip>(input, size, out32, kMax);
-    EXPECT_EQ(r.errors, errors);
-    ASSERT_EQ(r.written, skipped_size);
-    for (std::size_t i = 0; i < skipped_size; ++i) EXPECT_EQ(out32[i], skipped[i]);
-
-    r = utf8mcu::utf8_to_utf32<ErrorPolicy::kReport>(input, size, out32, kMax);
-    if (errors == 0) {
-      EXPECT_EQ(r.status, Status::kOk);
-      EXPECT_EQ(r.read, size);
-    } else {
-      EXPECT_NE(r.status, Status::kOk);
-      EXPECT_EQ(r.read - r.length, first_offset);
-      EXPECT_EQ(r.length, first_length);
-    }
-
-    char16_t out16[2 * kMax];
-    r = utf8mcu::utf8_to_utf16(input, size, out16, 2 * kMax);
-    ASSERT_EQ(r.status, Status::kOk);
-    EXPECT_EQ(r.errors, errors);
-    std::size_t k = 0;
-    for (std::size_t i = 0; i < replaced_size; ++i) {
-      if (replaced[i] < 0x10000) {
-        EXPECT_EQ(out16[k++], static_cast<char16_t>(replaced[i]));
-      } else {
-        EXPECT_EQ(out16[k++], static_cast<char16_t>(0xD800 + ((replaced[i] - 0x10000) >> 10)));
-        EXPECT_EQ(out16[k++], static_cast<char16_t>(0xDC00 + ((replaced[i] - 0x10000) & 0x3FF)));
+// ASCII and then a sequence, whole or cut, or a stray byte, in the last bytes
+// of the input: where the fast loops hand over to the state machine.
+UTEST(Transcode, FastPathsNearTheEnd) {
+  const std::uint8_t tails[][4] = {{0xC3, 0xA9}, {0xE2, 0x82, 0xAC}, {0xF0, 0x9F, 0x98, 0x80}, {0xC3},
+                                   {0xE2, 0x82}, {0xE2}, {0xF0, 0x9F, 0x98}, {0xF0, 0x9F}, {0xF0},
+                                   {0x80}, {0xFF}, {0xED, 0xA0}};
+  const std::size_t tail_sizes[] = {2, 3, 4, 1, 2, 1, 3, 2, 1, 1, 1, 2};
+  std::uint8_t buffer[kMaxText];
+  for (std::size_t t = 0; t < sizeof tail_sizes / sizeof tail_sizes[0]; ++t) {
+    for (std::size_t ascii = 0; ascii <= 40; ++ascii) {
+      for (std::size_t after = 0; after <= 3; ++after) {
+        const std::size_t size = ascii + tail_sizes[t] + after;
+        std::uint8_t* const input = buffer + kMaxText - size;
+        for (std::size_t i = 0; i < size; ++i) input[i] = static_cast<std::uint8_t>('a' + i % 26);
+        for (std::size_t i = 0; i < tail_sizes[t]; ++i) input[ascii + i] = tails[t][i];
+        check_against_reference(input, size);
       }
     }
-    EXPECT_EQ(r.written, k);
-
-    // The span push, as one span, in replace and skip.
-    utf8mcu::Decoder decoder;
-    test::Recorder<kMax> pushed;
-    std::size_t push_errors = decoder.push(input, size, pushed).errors;
-    push_errors += decoder.finish(pushed).ok() ? 0u : 1u;
-    EXPECT_EQ(push_errors, errors);
-    EXPECT_TRUE(pushed.equals(replaced, replaced_size));
-    test::Recorder<kMax> pushed_skip;
-    push_errors = decoder.push<ErrorPolicy::kSkip>(input, size, pushed_skip).errors;
-    push_errors += decoder.finish<ErrorPolicy::kSkip>(pushed_skip).ok() ? 0u : 1u;
-    EXPECT_EQ(push_errors, errors);
-    EXPECT_TRUE(pushed_skip.equals(skipped, skipped_size));
-
-    // The bulk API: the first error's offset, then the policy to the end.
-    test::Recorder<kMax> bulk;
-    const utf8mcu::ValidationResult whole = utf8mcu::decode(input, size, bulk);
-    EXPECT_EQ(whole.errors, errors);
-    EXPECT_EQ(whole.valid_up_to, first_offset);
-    EXPECT_TRUE(bulk.equals(replaced, replaced_size));
-    test::Recorder<kMax> bulk_skip;
-    EXPECT_EQ(utf8mcu::decode<ErrorPolicy::kSkip>(input, size, bulk_skip).errors, errors);
-    EXPECT_TRUE(bulk_skip.equals(skipped, skipped_size));
   }
 }
 

@@ -343,7 +343,9 @@ class Utf8ToUnits {
         w0 >>= 8;
         ++p;
       }
-      // Multi-byte text: the span push's loops for runs of one length.
+      // Multi-byte text: the span push's loops for runs of one length, which
+      // read up to 4 bytes before they test the end.
+      if (p >= run_end) break;
       const std::uint8_t* const run_start = p;
       const RunEnd ended = decode_runs(p, run_end, o);
       p = ended.in;
