@@ -272,7 +272,7 @@ constexpr const std::uint8_t* decode_run4(const std::uint8_t* p, const std::uint
     const std::int32_t s2 = signed_byte(p[2]);
     const std::int32_t s3 = signed_byte(p[3]);
     if (s0 < -16 || s1 >= -64 || s2 >= -64 || s3 >= -64) break;
-    // F5-FF give values past U+10FFFF as well.
+    // An ASCII byte or F5-FF in the lead's place gives a value past U+10FFFF.
     const std::int32_t c = (s0 + 16) * 262144 + (s1 + 128) * 4096 + (s2 + 128) * 64 + (s3 + 128);
     if (static_cast<std::uint32_t>(c - 0x10000) >= 0x100000) break;
     sink(static_cast<char32_t>(c));
