@@ -63,6 +63,18 @@ inline constexpr std::uint8_t kEdgeBytes[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90
                                               0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0,
                                               0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
 
+// A random scalar value whose UTF-8 form is `length` (1-4) bytes.
+inline char32_t random_scalar(Random& random, std::uint32_t length) {
+  std::uint32_t cp = random.below(0x80);
+  if (length == 2) cp = 0x80 + random.below(0x800 - 0x80);
+  if (length == 3) {
+    cp = 0x800 + random.below(0x10000 - 0x800);
+    if (cp >= 0xD800 && cp <= 0xDFFF) cp -= 0x800;
+  }
+  if (length == 4) cp = 0x10000 + random.below(0x110000 - 0x10000);
+  return static_cast<char32_t>(cp);
+}
+
 // Fills `out` with input that mixes valid sequences of every length, edge
 // bytes and random bytes.
 inline void random_utf8ish(Random& random, std::uint8_t* out, std::size_t size) {
@@ -76,16 +88,8 @@ inline void random_utf8ish(Random& random, std::uint8_t* out, std::size_t size) 
     } else {
       // A well-formed sequence of 1-4 bytes (encoded by the reference model).
       const std::uint32_t length = 1 + random.below(4);
-      std::uint32_t cp = 0;
-      if (length == 1) cp = random.below(0x80);
-      if (length == 2) cp = 0x80 + random.below(0x800 - 0x80);
-      if (length == 3) {
-        cp = 0x800 + random.below(0x10000 - 0x800);
-        if (cp >= 0xD800 && cp <= 0xDFFF) cp -= 0x800;
-      }
-      if (length == 4) cp = 0x10000 + random.below(0x110000 - 0x10000);
       unsigned char bytes[4] = {};
-      (void)ref::encode(static_cast<char32_t>(cp), bytes);
+      (void)ref::encode(random_scalar(random, length), bytes);
       for (std::uint32_t k = 0; k < length && i < size; ++k) out[i++] = bytes[k];
     }
   }
@@ -100,15 +104,11 @@ inline void random_text(Random& random, std::uint8_t* out, std::size_t size) {
     const std::uint32_t length = 1 + random.below(4);
     const std::uint32_t run = length == 1 ? 1 + random.below(40) : 1 + random.below(12);
     for (std::uint32_t r = 0; r < run && i < size; ++r) {
-      std::uint32_t cp = 0x20 + random.below(0x5F);
-      if (length == 2) cp = 0x80 + random.below(0x800 - 0x80);
-      if (length == 3) {
-        cp = 0x800 + random.below(0x10000 - 0x800);
-        if (cp >= 0xD800 && cp <= 0xDFFF) cp -= 0x800;
-      }
-      if (length == 4) cp = 0x10000 + random.below(0x110000 - 0x10000);
+      // ASCII is printable, as in text.
+      const char32_t cp =
+          length == 1 ? static_cast<char32_t>(0x20 + random.below(0x5F)) : random_scalar(random, length);
       unsigned char bytes[4] = {};
-      (void)ref::encode(static_cast<char32_t>(cp), bytes);
+      (void)ref::encode(cp, bytes);
       // One sequence in 16 loses its last byte.
       const std::uint32_t keep = length > 1 && random.below(16) == 0 ? length - 1 : length;
       for (std::uint32_t k = 0; k < keep && i < size; ++k) out[i++] = bytes[k];
