@@ -64,12 +64,12 @@ UTEST(Exhaustive, ThreeBytesThenAsciiThroughTheFastPaths) {
   if (!kOnTarget) EXPECT_EQ(inputs, 16777216u);
 }
 
-// Within a span, the fast loop decodes runs of sequences of one length and,
-// once a push has met an error, replaces ill-formed single bytes itself. An
-// invalid byte first, then every 3-byte input twice and ASCII after it, takes
-// every lead byte through those paths: the second copy starts right where the
-// first one ended, inside a run or after a replaced byte.
-UTEST(Exhaustive, ThreeBytesTwiceAfterAnError) {
+// Within a span, after two errors, the loop for dense errors takes every
+// 3-byte input as it comes (a sequence, or one to three ill-formed parts),
+// and hands a well-formed 3- or 4-byte sequence back to the fast loop, which
+// then meets the second copy: that way every lead byte goes through both
+// loops and their hand-over, ASCII after it.
+UTEST(Exhaustive, ThreeBytesTwiceAfterTwoErrors) {
   // Firmware takes the second and third bytes from the edge values: the
   // paths are the same, and the boards have the other tests to run.
   const bool all_second = !kOnTarget;
@@ -78,7 +78,7 @@ UTEST(Exhaustive, ThreeBytesTwiceAfterAnError) {
   const bool ok = for_bytes(true, [&](std::uint8_t a) {
     return for_bytes(all_second, [&](std::uint8_t b) {
       return for_bytes(all_third, [&](std::uint8_t c) {
-        const std::uint8_t s[11] = {0xFF, a, b, c, a, b, c, 0x20, 0x41, 0x42, 0x43};
+        const std::uint8_t s[12] = {0xFF, 0x80, a, b, c, a, b, c, 0x20, 0x41, 0x42, 0x43};
         static_assert(sizeof s <= kMaxInput, "fits the recorders");
         ++inputs;
         return check(s, sizeof s);
@@ -86,7 +86,7 @@ UTEST(Exhaustive, ThreeBytesTwiceAfterAnError) {
     });
   });
   EXPECT_TRUE(ok);
-  utest::log() << "  3-byte inputs repeated after an error: " << inputs
+  utest::log() << "  3-byte inputs repeated after two errors: " << inputs
                << (all_third ? " (all)" : " (slice: edge values)") << '\n';
   if (!kOnTarget) EXPECT_EQ(inputs, 16777216u);
 }

@@ -291,6 +291,24 @@ UTEST(Transcode, FastPathsOnTextLikeInput) {
   }
 }
 
+// Noise: uniformly random bytes, and a mix of edge bytes, random bytes and
+// sequences of every length. After its first error a span push takes such
+// input one sequence or ill-formed part at a time, in a loop of its own.
+UTEST(Transcode, FastPathsOnNoise) {
+  test::Random random(4242);
+  std::uint8_t buffer[kMaxText];
+  for (int round = 0; round < (utest::kReduced ? 60 : 400); ++round) {
+    const std::size_t size = random.below(kMaxText + 1);
+    std::uint8_t* const input = buffer + kMaxText - size;
+    if (round % 2 == 0) {
+      for (std::size_t i = 0; i < size; ++i) input[i] = static_cast<std::uint8_t>(random.next());
+    } else {
+      test::random_utf8ish(random, input, size);
+    }
+    check_against_reference(input, size);
+  }
+}
+
 // ASCII and then a sequence, whole or cut, or a stray byte, in the last bytes
 // of the input: where the fast loops hand over to the state machine.
 UTEST(Transcode, FastPathsNearTheEnd) {

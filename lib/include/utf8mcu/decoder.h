@@ -210,9 +210,37 @@ constexpr std::uint32_t load_le32(const std::uint8_t* p) {
          (static_cast<std::uint32_t>(p[2]) << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
 }
 
-/// True when the 4 bytes at `p` are all ASCII (byte loads: no alignment
-/// needed, so the same on ARMv6-M).
-constexpr bool four_ascii(const std::uint8_t* p) { return ((p[0] | p[1] | p[2] | p[3]) & 0x80) == 0; }
+/// True where load_le32() is one load: the core reads unaligned words
+/// (ARMv7-M, ARMv8-M Mainline, x86, AArch64). ARMv6-M (Cortex-M0/M0+) and
+/// ARMv8-M Baseline take four byte loads instead.
+#if defined(__ARM_FEATURE_UNALIGNED) || defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)
+inline constexpr bool kUnalignedLoads = true;
+#else
+inline constexpr bool kUnalignedLoads = false;
+#endif
+
+/// If the 4 bytes at `p` are all ASCII, passes them to `sink` and returns
+/// true; otherwise returns false and passes nothing.
+template <typename Sink>
+constexpr bool sink_four_ascii(const std::uint8_t* p, Sink& sink) {
+  if constexpr (kUnalignedLoads) {
+    // One load and one test; the bytes come out of the register.
+    const std::uint32_t w = load_le32(p);
+    if ((w & 0x80808080) != 0) return false;
+    sink(static_cast<char32_t>(w & 0x7F));
+    sink(static_cast<char32_t>((w >> 8) & 0x7F));
+    sink(static_cast<char32_t>((w >> 16) & 0x7F));
+    sink(static_cast<char32_t>(w >> 24));
+  } else {
+    // Byte loads, ORed for the test and kept for the sink.
+    if (((p[0] | p[1] | p[2] | p[3]) & 0x80) != 0) return false;
+    sink(static_cast<char32_t>(p[0]));
+    sink(static_cast<char32_t>(p[1]));
+    sink(static_cast<char32_t>(p[2]));
+    sink(static_cast<char32_t>(p[3]));
+  }
+  return true;
+}
 
 // The span push's fast loop. It runs between sequences while 4 or more bytes
 // are left (`p < fast_end`), so no byte needs an end check. Text comes in
@@ -292,14 +320,10 @@ constexpr const std::uint8_t* decode_runs(const std::uint8_t* p, const std::uint
   return decode_run4(p, fast_end, sink);
 }
 
-/// The fast loop itself. An ill-formed part of one byte (a continuation byte
-/// with no lead, C0, C1, F5-FF, a lead whose next byte cannot follow it)
-/// becomes U+FFFD here too once the push has met its first error. Returns
-/// where it stopped: at `fast_end`, or where the state machine must go on (the
-/// first error, under kReport every error, a longer ill-formed part).
-template <ErrorPolicy kPolicy, typename Sink>
-constexpr const std::uint8_t* decode_fast(const std::uint8_t* p, const std::uint8_t* fast_end, Sink& sink,
-                                          std::size_t& errors) {
+/// The fast loop itself. Returns where it stopped: at `fast_end`, or at an
+/// ill-formed sequence, for the state machine or decode_noisy().
+template <typename Sink>
+constexpr const std::uint8_t* decode_fast(const std::uint8_t* p, const std::uint8_t* fast_end, Sink& sink) {
   while (p < fast_end) {
     const std::int32_t s0 = signed_byte(p[0]);
     if (s0 >= 0) {
@@ -308,13 +332,7 @@ constexpr const std::uint8_t* decode_fast(const std::uint8_t* p, const std::uint
       sink(static_cast<char32_t>(s0));
       ++p;
       if (*p < 0x80) {
-        while (p < fast_end && four_ascii(p)) {
-          sink(static_cast<char32_t>(p[0]));
-          sink(static_cast<char32_t>(p[1]));
-          sink(static_cast<char32_t>(p[2]));
-          sink(static_cast<char32_t>(p[3]));
-          p += 4;
-        }
+        while (p < fast_end && sink_four_ascii(p, sink)) p += 4;
         // The run's last bytes: a byte in this group of 4 is not ASCII, so
         // the loop ends within it.
         if (p < fast_end) {
@@ -338,17 +356,91 @@ constexpr const std::uint8_t* decode_fast(const std::uint8_t* p, const std::uint
         p = decode_run4(p, fast_end, sink);
       }
     }
-    if (p != run_start) continue;
-    // The sequence at `p` is ill-formed. The first error of a push, every
-    // error under kReport, and parts longer than one byte (a 3- or 4-byte
-    // lead and a continuation byte) go to the state machine, which
-    // classifies them; what is left is a maximal subpart of one byte.
-    if (kPolicy == ErrorPolicy::kReport || errors == 0) return p;
-    if (s0 >= -32 && signed_byte(p[1]) < -64) return p;
-    ++errors;
-    if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
-    ++p;
+    if (p == run_start) break;
   }
+  return p;
+}
+
+/// Ill-formed input after the push's first error (kReplace, kSkip), while
+/// `p < noisy_end` (7 or more bytes left). Noise from a wrong baud rate or a
+/// binary stream has no runs for decode_fast(), so this loop takes one
+/// sequence or one maximal subpart at a time straight from the bytes: each
+/// subpart is one U+FFFD (only the push's first error is classified, by the
+/// state machine). ASCII runs go 4 bytes per test here too; it returns after
+/// a 3- or 4-byte sequence, where runs of them (CJK text, emoji) may start.
+template <ErrorPolicy kPolicy, typename Sink>
+constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uint8_t* noisy_end, Sink& sink,
+                                           std::size_t& errors) {
+  std::size_t count = errors;
+  const auto ill_formed = [&](std::ptrdiff_t length) {
+    ++count;
+    if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
+    p += length;
+  };
+  do {
+    const std::uint32_t lead = p[0];
+    if (lead < 0x80) {
+      sink(static_cast<char32_t>(lead));
+      ++p;
+      // Two ASCII bytes in a row may start a run: 4 bytes per test.
+      const std::uint32_t next = p[0];
+      if (next < 0x80) {
+        sink(static_cast<char32_t>(next));
+        ++p;
+        // (p is at most noisy_end + 1 here, 5 bytes before the end.)
+        do {
+          if (!sink_four_ascii(p, sink)) break;
+          p += 4;
+        } while (p < noisy_end);
+      }
+      continue;
+    }
+    const std::int32_t s1 = signed_byte(p[1]);
+    // 80-C1 and a lead byte without a continuation byte after it are
+    // subparts of one byte.
+    if (lead < 0xC2 || s1 >= -64) {
+      ill_formed(1);
+      continue;
+    }
+    if (lead < 0xE0) {
+      sink(static_cast<char32_t>(((lead - 0xC0) << 6) + static_cast<std::uint32_t>(s1 + 128)));
+      p += 2;
+      continue;
+    }
+    // The second byte's range, checked on the code point's top bits (lead
+    // and second byte: the value >> 6, or >> 12 for 4 bytes plus 0x400).
+    const std::uint32_t top = ((lead & 0x1F) << 6) + static_cast<std::uint32_t>(s1 + 128);
+    const std::int32_t s2 = signed_byte(p[2]);
+    if (lead < 0xF0) {
+      // 2 KiB blocks of 0000-FFFF as in decode_run3: not block 0 (over-long)
+      // nor block 27 (surrogates).
+      if (static_cast<std::int32_t>(std::uint32_t{0x7FFFFFEF} << (top >> 5)) >= 0) {
+        ill_formed(1);
+      } else if (s2 >= -64) {
+        ill_formed(2);
+      } else {
+        sink(static_cast<char32_t>((top << 6) + static_cast<std::uint32_t>(s2 + 128)));
+        p += 3;
+        break;
+      }
+      continue;
+    }
+    // F0-F4: U+10000..U+10FFFF (F5-FF give a value past it).
+    const std::int32_t s3 = signed_byte(p[3]);
+    if (top - (0x400 + 0x10) >= 0x100) {
+      ill_formed(1);
+    } else if (s2 >= -64) {
+      ill_formed(2);
+    } else if (s3 >= -64) {
+      ill_formed(3);
+    } else {
+      sink(static_cast<char32_t>(((top - 0x400) << 12) + static_cast<std::uint32_t>(s2 + 128) * 64 +
+                                 static_cast<std::uint32_t>(s3 + 128)));
+      p += 4;
+      break;
+    }
+  } while (p < noisy_end);
+  errors = count;
   return p;
 }
 
@@ -450,10 +542,11 @@ class Decoder {
   ///
   /// Same output as pushing byte by byte, faster: with 4 or more bytes left,
   /// ASCII goes 4 bytes per test, a well-formed sequence decodes whole and
-  /// sequences of one length in a row stay in one loop; the last 3 bytes, a
-  /// sequence that continues from the previous push, and ill-formed parts go
-  /// through the state machine (after the push's first error, ill-formed
-  /// single bytes are replaced in the fast loop too).
+  /// sequences of one length in a row stay in one loop; after the push's
+  /// first error (kReplace, kSkip), ill-formed input has a loop of its own
+  /// that takes one sequence or ill-formed part at a time; the last 3 bytes,
+  /// a sequence that continues from the previous push, and the first error go
+  /// through the state machine.
   ///
   /// Built for size (-Os, or UTF8MCU_SIZE_TUNED=1), every byte goes through
   /// the state machine: a third of the code, 3 to 4 times the instructions.
@@ -469,8 +562,16 @@ class Decoder {
     bool stopped = false;
     // Between sequences, with 4 or more bytes left, no end checks are needed.
     const std::uint8_t* const fast_end = size >= 4 ? end - 3 : data;
+    // Where decode_noisy() may run: 7 or more bytes left.
+    const std::uint8_t* const noisy_end = size >= 7 ? end - 6 : data;
     for (;;) {
-      if (state_ == 0) p = detail::decode_fast<kPolicy>(p, fast_end, sink, total.errors);
+      if (state_ == 0) {
+        p = detail::decode_fast(p, fast_end, sink);
+        if (kPolicy != ErrorPolicy::kReport && total.errors != 0 && p < noisy_end) {
+          p = detail::decode_noisy<kPolicy>(p, noisy_end, sink, total.errors);
+          continue;
+        }
+      }
       if (p == end) break;
       // Ill-formed input, an open sequence, or the last 3 bytes: one call
       // site, so the state machine is inlined once.
