@@ -366,8 +366,8 @@ constexpr const std::uint8_t* decode_fast(const std::uint8_t* p, const std::uint
 /// binary stream has no runs for decode_fast(), so this loop takes one
 /// sequence or one maximal subpart at a time straight from the bytes: each
 /// subpart is one U+FFFD (only the push's first error is classified, by the
-/// state machine). ASCII runs go 4 bytes per test here too; it returns after
-/// a 3- or 4-byte sequence, where runs of them (CJK text, emoji) may start.
+/// state machine). It returns where text may start again, for the run loops:
+/// at 6 ASCII bytes in a row, and after a 3- or 4-byte sequence.
 template <ErrorPolicy kPolicy, typename Sink>
 constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uint8_t* noisy_end, Sink& sink,
                                            std::size_t& errors) {
@@ -382,16 +382,13 @@ constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uin
     if (lead < 0x80) {
       sink(static_cast<char32_t>(lead));
       ++p;
-      // Two ASCII bytes in a row may start a run: 4 bytes per test.
       const std::uint32_t next = p[0];
       if (next < 0x80) {
         sink(static_cast<char32_t>(next));
         ++p;
-        // (p is at most noisy_end + 1 here, 5 bytes before the end.)
-        do {
-          if (!sink_four_ascii(p, sink)) break;
-          p += 4;
-        } while (p < noisy_end);
+        // Two ASCII bytes and 4 more: text again, for decode_fast(). (p is
+        // at most noisy_end + 1 here, 5 bytes before the end.)
+        if ((load_le32(p) & 0x80808080) == 0) break;
       }
       continue;
     }
