@@ -293,8 +293,9 @@ class Utf8ToUnits {
  private:
   // Between sequences, with 16 or more input bytes and as much room: ASCII 16
   // bytes per test (4 at a time near other text), runs of well-formed
-  // sequences whole, ill-formed single bytes replaced or skipped, no end
-  // checks. Stops at anything else, which the byte-by-byte loop handles.
+  // sequences whole, ill-formed input replaced or skipped a sequence or part
+  // at a time, no end checks. Stops at anything else (the last bytes, every
+  // error under kReport), which the byte-by-byte loop handles.
   template <ErrorPolicy kPolicy>
   static constexpr void fast_path(const std::uint8_t* in, std::size_t size, Unit* out, std::size_t capacity,
                                   TranscodeResult& result) {
@@ -351,13 +352,14 @@ class Utf8ToUnits {
       p = ended.in;
       o = ended.out;
       if (p != run_start) continue;
-      // Ill-formed. A part of one byte (see decode_fast) is replaced or
-      // skipped here, as U+FFFD is one unit; anything else, and every error
-      // under kReport, goes to the byte-by-byte loop.
-      if (kPolicy == ErrorPolicy::kReport || (signed_byte(*p) >= -32 && signed_byte(p[1]) < -64)) break;
-      if constexpr (kPolicy == ErrorPolicy::kReplace) *o++ = static_cast<Unit>(kReplacementCharacter);
-      ++result.errors;
-      ++p;
+      // Ill-formed: the span push's loop for dense errors (it writes U+FFFD
+      // as one unit for 1 to 3 bytes), which needs 7 bytes left. Errors
+      // under kReport, and those in the last 6 bytes, go to the byte-by-byte
+      // loop.
+      if (kPolicy == ErrorPolicy::kReport || p >= run_end - 3) break;
+      const RunEnd noisy_ended = decode_noisy<kPolicy>(p, run_end - 3, o, result.errors);
+      p = noisy_ended.in;
+      o = noisy_ended.out;
     }
     result.read = static_cast<std::size_t>(p - in);
     result.written = static_cast<std::size_t>(o - out);
@@ -379,6 +381,19 @@ class Utf8ToUnits {
       o += units_for(code_point, o);
     };
     p = detail::decode_runs(p, run_end, write);
+    return {p, o};
+  }
+
+  // The span push's loop for dense errors, likewise.
+  template <ErrorPolicy kPolicy>
+  __attribute__((noinline)) static constexpr RunEnd decode_noisy(const std::uint8_t* p,
+                                                                 const std::uint8_t* noisy_end, Unit* o,
+                                                                 std::size_t& errors) {
+    auto write = [&o](char32_t code_point) {
+      write_units(code_point, o);
+      o += units_for(code_point, o);
+    };
+    p = detail::decode_noisy<kPolicy>(p, noisy_end, write, errors);
     return {p, o};
   }
 
