@@ -392,10 +392,14 @@ constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uin
       }
       continue;
     }
-    const std::int32_t s1 = signed_byte(p[1]);
     // 80-C1 and a lead byte without a continuation byte after it are
     // subparts of one byte.
-    if (lead < 0xC2 || s1 >= -64) {
+    if (lead < 0xC2) {
+      ill_formed(1);
+      continue;
+    }
+    const std::int32_t s1 = signed_byte(p[1]);
+    if (s1 >= -64) {
       ill_formed(1);
       continue;
     }
@@ -559,13 +563,12 @@ class Decoder {
     bool stopped = false;
     // Between sequences, with 4 or more bytes left, no end checks are needed.
     const std::uint8_t* const fast_end = size >= 4 ? end - 3 : data;
-    // Where decode_noisy() may run: 7 or more bytes left.
-    const std::uint8_t* const noisy_end = size >= 7 ? end - 6 : data;
     for (;;) {
       if (state_ == 0) {
         p = detail::decode_fast(p, fast_end, sink);
-        if (kPolicy != ErrorPolicy::kReport && total.errors != 0 && p < noisy_end) {
-          p = detail::decode_noisy<kPolicy>(p, noisy_end, sink, total.errors);
+        // decode_noisy() needs 7 bytes left (fast_end is end - 3).
+        if (kPolicy != ErrorPolicy::kReport && total.errors != 0 && fast_end - p > 3) {
+          p = detail::decode_noisy<kPolicy>(p, fast_end - 3, sink, total.errors);
           continue;
         }
       }
