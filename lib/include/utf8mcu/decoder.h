@@ -92,7 +92,8 @@ constexpr std::uint8_t make_lead_entry(unsigned need, unsigned next_min, unsigne
   return static_cast<std::uint8_t>(need | (lower << 2) | (width << 4) | (need << 6));
 }
 
-/// Lead bytes C0-FF; zero marks a byte that can start no sequence.
+/// Lead bytes C0-FF. A byte that can start no sequence has an entry below
+/// 0x40 (`total` 0): the Status of that one-byte error.
 struct LeadTable {
   std::uint8_t entry[64];
 };
@@ -100,7 +101,8 @@ struct LeadTable {
 constexpr LeadTable make_lead_table(bool accept_surrogates) {
   LeadTable table{};
   for (unsigned lead = 0xC0; lead <= 0xFF; ++lead) {
-    std::uint8_t entry = 0;  // C0, C1 (over-long) and F5-FF
+    // C0, C1 (always over-long) and F5-FF.
+    std::uint8_t entry = static_cast<std::uint8_t>(lead < 0xC2 ? Status::kOverlong : Status::kInvalidLead);
     if (lead >= 0xC2 && lead <= 0xDF) entry = make_lead_entry(1, 0x80, 0xBF);
     if (lead >= 0xE0 && lead <= 0xEF) entry = make_lead_entry(2, 0x80, 0xBF);
     if (lead == 0xE0) entry = make_lead_entry(2, 0xA0, 0xBF);
@@ -180,10 +182,9 @@ constexpr DecodeResult decode_step(std::uint32_t& state, const LeadTable& leads,
     return result;
   }
   const std::uint32_t entry = byte >= 0xC0 ? leads.entry[byte - 0xC0] : 0;
-  if (entry != 0) {
+  if (entry >= 0x40) {
     // 110x xxxx keeps 5 payload bits, 1110 xxxx 4, 1111 0xxx 3.
-    const std::uint32_t payload_mask = 0x7Fu >> ((entry & 3) + 1);
-    state = (byte & payload_mask) | (entry << kNeedShift);
+    state = (byte & (0x3Fu >> (entry >> 6))) | (entry << kNeedShift);
     return result;
   }
   if (result.errors == 0) result.error = {lead_failure(byte), 1};
@@ -449,50 +450,78 @@ constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uin
 /// decode_step() one byte at a time, with one sink call; a byte that breaks
 /// a sequence is read again as the start of what follows. Same results as the
 /// speed-tuned push.
+///
+/// Written for ARMv6-M at -Os: every constant fits an 8-bit immediate, fields
+/// of the state are taken with shift pairs, and the loop keeps few values live
+/// across the sink call (the index, the error count, the first error).
 template <ErrorPolicy kPolicy, typename Sink>
 constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* data, std::size_t size, Sink& sink) {
+  std::size_t errors = 0;
+  // The first error as status | length << 8; zero until there is one.
+  std::uint32_t first = 0;
   std::uint32_t s = state;
   std::size_t i = 0;
-  std::size_t errors = 0;
-  DecodeError first{};
-  while (i < size) {
-    const std::uint32_t byte = data[i++];
-    std::uint32_t code_point = byte;
-    DecodeError error{Status::kOk, 1};
-    if (s != 0) {
-      // Worked on the top byte alone, so that every constant is small: on
-      // ARMv6-M a constant above 255 costs a literal load.
-      const std::uint32_t top = s >> kNeedShift;  // need, lower, width, total
-      if (static_cast<std::uint8_t>(byte - 0x80 - ((top & 0x0C) << 2)) <= ((top & 0x30) | 0x0F)) {
-        code_point = ((s << 11) >> 5) | (byte & 0x3Fu);  // the payload bits, shifted up by 6
-        if ((top & 3) != 1) {
-          s = code_point | ((((top & 0xC3) - 1) | 0x30) << kNeedShift);
+  while (i != size) {
+    std::uint32_t code_point = data[i++];
+    // An ill-formed part: status | (length - 1) << 8; zero for none.
+    std::uint32_t error = 0;
+    const std::uint32_t prev = s;
+    s = 0;
+    if (prev != 0) {
+      // The byte's offset, in steps of 0x10, above the lowest byte allowed
+      // (0x80 + lower * 0x10), unsigned; it fits iff it is at most `width`.
+      // ASCII gives a huge offset, C0-FF one above 3 - lower >= width.
+      const std::uint32_t payload = code_point - 0x80;
+      const std::uint32_t offset = (payload >> 4) - ((prev << 4) >> 30);
+      if (offset <= ((prev << 2) >> 30)) {
+        code_point = ((prev << 11) >> 5) | payload;  // the payload bits, shifted up by 6
+        // One fewer byte to come; keep `total`; the next range is 80-BF
+        // (lower 0, width 3). `need` becomes 0 after the last byte.
+        const std::uint32_t top = ((prev >> kNeedShift) & 0xC3) + 0x2F;
+        if ((top & 3) != 0) {
+          s = code_point | (top << kNeedShift);
           continue;
         }
-        s = 0;
       } else {
-        error = {continuation_failure(s, static_cast<std::uint8_t>(byte)), subpart_length(s)};
-        s = 0;
+        // As continuation_failure() and subpart_length(): not a continuation
+        // byte ends a prefix of 1 + total - need bytes; a continuation byte
+        // out of range is the second byte (only its range is narrower), so
+        // the prefix is the lead alone.
         --i;
+        if (payload >= 0x40) {
+          error = static_cast<std::uint32_t>(Status::kTruncated) + (((prev >> 30) - ((prev << 6) >> 30)) << 8);
+        } else {
+          error = 2 + (prev >> 30);  // ED: kSurrogate, F4: kTooLarge
+          if (((prev << 4) >> 30) != 0) error = static_cast<std::uint32_t>(Status::kOverlong);  // E0, F0
+        }
       }
-    } else if (byte >= 0x80) {
-      const std::uint32_t entry = byte >= 0xC0 ? kStrictLeads.entry[byte - 0xC0] : 0;
-      if (entry != 0) {
-        s = (byte & (0x7Fu >> ((entry & 3) + 1))) | (entry << kNeedShift);
-        continue;
+    } else if (code_point >= 0x80) {
+      error = static_cast<std::uint32_t>(Status::kUnexpectedContinuation);
+      if (code_point >= 0xC0) {
+        const std::uint32_t entry = kStrictLeads.entry[code_point - 0xC0];
+        const std::uint32_t need = entry >> 6;  // `total`, equal to `need` here; 0: no sequence
+        if (need != 0) {
+          // 110x xxxx keeps 5 payload bits, 1110 xxxx 4, 1111 0xxx 3.
+          s = (code_point & (0x3Fu >> need)) | (entry << kNeedShift);
+          continue;
+        }
+        error = entry;  // kOverlong (C0, C1) or kInvalidLead (F5-FF)
       }
-      error.status = lead_failure(static_cast<std::uint8_t>(byte));
     }
-    if (!error.ok()) {
-      if (errors++ == 0) first = error;
-      if constexpr (kPolicy == ErrorPolicy::kReport) break;
+    if (error != 0) {
+      if (first == 0) first = error + 0x100;
+      ++errors;
+      if constexpr (kPolicy == ErrorPolicy::kReport) {
+        size = i;
+        break;
+      }
       if constexpr (kPolicy != ErrorPolicy::kReplace) continue;
       code_point = kReplacementCharacter;
     }
     sink(static_cast<char32_t>(code_point));
   }
   state = s;
-  return {i, errors, first};
+  return {size, errors, {static_cast<Status>(first & 0xFF), static_cast<std::uint8_t>(first >> 8)}};
 }
 
 /// Feeds bytes through the state machine until it is between sequences again
@@ -566,9 +595,13 @@ class Decoder {
     for (;;) {
       if (state_ == 0) {
         p = detail::decode_fast(p, fast_end, sink);
-        // decode_noisy() needs 7 bytes left (fast_end is end - 3).
-        if (kPolicy != ErrorPolicy::kReport && total.errors != 0 && fast_end - p > 3) {
-          p = detail::decode_noisy<kPolicy>(p, fast_end - 3, sink, total.errors);
+        // decode_noisy() needs 7 bytes left: it starts parts up to end - 7
+        // (fast_end is end - 3). Its limit is written as p + a count: GCC's
+        // -Warray-bounds flags end - 6 for short constant spans, although
+        // the call is not reached for them.
+        const std::ptrdiff_t noisy_left = fast_end - p - 3;
+        if (kPolicy != ErrorPolicy::kReport && total.errors != 0 && noisy_left > 0) {
+          p = detail::decode_noisy<kPolicy>(p, p + noisy_left, sink, total.errors);
           continue;
         }
       }
