@@ -111,25 +111,22 @@ __attribute__((noinline)) constexpr ValidationResult validate_one_sequence(const
 /// of the first ill-formed part in every policy.
 template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Sink>
 constexpr ValidationResult decode(const std::uint8_t* data, std::size_t size, Sink&& sink) noexcept {
-  ValidationResult result{};
-  if (data == nullptr) return result;
-  // Up to the first error in report mode, so that it arrives with its
-  // offset; the policy is applied here.
-  Decoder decoder;
-  const DecodeResult part = decoder.push<ErrorPolicy::kReport>(data, size, sink);
-  const bool at_end = part.errors == 0;
-  const DecodeError error = at_end ? decoder.finish<ErrorPolicy::kReport>(sink) : part.error;
-  if (error.ok()) return {size, 0, {}};
-  result.valid_up_to = part.consumed - error.length;
-  result.error = error;
-  result.errors = 1;
-  if constexpr (kPolicy == ErrorPolicy::kReport) return result;
-  if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
-  if (at_end) return result;
-  // The rest in the caller's policy: the decoder was reset at the error, and
-  // the byte that revealed it is read again.
-  result.errors += decoder.push<kPolicy>(data + part.consumed, size - part.consumed, sink).errors;
-  if (!decoder.finish<kPolicy>(sink).ok()) ++result.errors;
+  ValidationResult result{size, 0, {}};
+  if (data == nullptr) return {};
+  // One span push in the caller's policy, which also tells where its first
+  // ill-formed part ends; then the end of the buffer.
+  std::uint32_t state = 0;
+  std::size_t first_error_end = 0;
+  const DecodeResult all = detail::push_span<kPolicy>(state, data, size, sink, first_error_end);
+  if (all.errors != 0) {
+    result = {first_error_end - all.error.length, all.errors, all.error};
+    // kReport stopped at the error, with the state reset.
+    if constexpr (kPolicy == ErrorPolicy::kReport) return result;
+  }
+  const DecodeError at_end = detail::finish_state<kPolicy>(state, sink);
+  if (!at_end.ok()) {
+    if (result.errors++ == 0) result = {size - at_end.length, 1, at_end};
+  }
   return result;
 }
 

@@ -455,7 +455,8 @@ constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uin
 /// of the state are taken with shift pairs, and the loop keeps few values live
 /// across the sink call (the index, the error count, the first error).
 template <ErrorPolicy kPolicy, typename Sink>
-constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* data, std::size_t size, Sink& sink) {
+constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* data, std::size_t size, Sink& sink,
+                                    std::size_t& first_error_end) {
   std::size_t errors = 0;
   // The first error as status | length << 8; zero until there is one.
   std::uint32_t first = 0;
@@ -509,7 +510,10 @@ constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* da
       }
     }
     if (error != 0) {
-      if (first == 0) first = error + 0x100;
+      if (first == 0) {
+        first = error + 0x100;
+        first_error_end = i;  // the part ends where the next byte is read
+      }
       ++errors;
       if constexpr (kPolicy == ErrorPolicy::kReport) {
         size = i;
@@ -526,13 +530,17 @@ constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* da
 
 /// Feeds bytes through the state machine until it is between sequences again
 /// (at least one byte) or the input ends. Under kReport, stops at an error and
-/// sets `stopped`; the result points after the last byte consumed.
+/// sets `stopped`; the result points after the last byte consumed. Where the
+/// first error of `total` ends goes to `first_error_end`: before the byte
+/// that broke a sequence, after a byte that starts none.
 template <ErrorPolicy kPolicy, typename Sink>
 constexpr const std::uint8_t* step_until_idle(std::uint32_t& state, const LeadTable& leads, const std::uint8_t* p,
                                               const std::uint8_t* end, Sink& sink, DecodeResult& total,
-                                              bool& stopped) {
+                                              bool& stopped, const std::uint8_t*& first_error_end) {
   do {
+    const bool in_sequence = state != 0;
     const DecodeResult step = decode_step<kPolicy>(state, leads, *p, sink);
+    if (step.errors != 0 && total.errors == 0) first_error_end = in_sequence ? p : p + 1;
     accumulate_errors(total, step);
     if (kPolicy == ErrorPolicy::kReport && step.errors != 0) {
       stopped = true;
@@ -541,6 +549,58 @@ constexpr const std::uint8_t* step_until_idle(std::uint32_t& state, const LeadTa
     ++p;
   } while (state != 0 && p != end);
   return p;
+}
+
+/// Decoder::push(span) on a state word. For decode(), also gives where the
+/// push's first ill-formed part ends, as an offset into the span
+/// (`first_error_end`, set only when there is one): the part starts
+/// `error.length` bytes before it.
+template <ErrorPolicy kPolicy, typename Sink>
+constexpr DecodeResult push_span(std::uint32_t& state, const std::uint8_t* data, std::size_t size, Sink& sink,
+                                 std::size_t& first_error_end) {
+  if constexpr (kSizeTuned) {
+    return push_compact<kPolicy>(state, data, data == nullptr ? 0 : size, sink, first_error_end);
+  }
+  DecodeResult total{0, 0, {}};
+  if (data == nullptr) return total;
+  const std::uint8_t* p = data;
+  const std::uint8_t* const end = data + size;
+  const std::uint8_t* first_error = data;
+  bool stopped = false;
+  // Between sequences, with 4 or more bytes left, no end checks are needed.
+  const std::uint8_t* const fast_end = size >= 4 ? end - 3 : data;
+  for (;;) {
+    if (state == 0) {
+      p = decode_fast(p, fast_end, sink);
+      // decode_noisy() needs 7 bytes left: it starts parts up to end - 7
+      // (fast_end is end - 3). Its limit is written as p + a count: GCC's
+      // -Warray-bounds flags end - 6 for short constant spans, although the
+      // call is not reached for them.
+      const std::ptrdiff_t noisy_left = fast_end - p - 3;
+      if (kPolicy != ErrorPolicy::kReport && total.errors != 0 && noisy_left > 0) {
+        p = decode_noisy<kPolicy>(p, p + noisy_left, sink, total.errors);
+        continue;
+      }
+    }
+    if (p == end) break;
+    // Ill-formed input, an open sequence, or the last 3 bytes: one call
+    // site, so the state machine is inlined once.
+    p = step_until_idle<kPolicy>(state, kStrictLeads, p, end, sink, total, stopped, first_error);
+    if (stopped) break;
+  }
+  total.consumed = static_cast<std::size_t>(p - data);
+  if (total.errors != 0) first_error_end = static_cast<std::size_t>(first_error - data);
+  return total;
+}
+
+/// Decoder::finish() on a state word.
+template <ErrorPolicy kPolicy, typename Sink>
+constexpr DecodeError finish_state(std::uint32_t& state, Sink& sink) {
+  if (state == 0) return {};
+  const DecodeError error{Status::kTruncated, subpart_length(state)};
+  state = 0;
+  if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
+  return error;
 }
 
 }  // namespace detail
@@ -582,37 +642,8 @@ class Decoder {
   /// the state machine: a third of the code, 3 to 4 times the instructions.
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Sink>
   constexpr DecodeResult push(const std::uint8_t* data, std::size_t size, Sink&& sink) noexcept {
-    if constexpr (detail::kSizeTuned) {
-      return detail::push_compact<kPolicy>(state_, data, data == nullptr ? 0 : size, sink);
-    }
-    DecodeResult total{0, 0, {}};
-    if (data == nullptr) return total;
-    const std::uint8_t* p = data;
-    const std::uint8_t* const end = data + size;
-    bool stopped = false;
-    // Between sequences, with 4 or more bytes left, no end checks are needed.
-    const std::uint8_t* const fast_end = size >= 4 ? end - 3 : data;
-    for (;;) {
-      if (state_ == 0) {
-        p = detail::decode_fast(p, fast_end, sink);
-        // decode_noisy() needs 7 bytes left: it starts parts up to end - 7
-        // (fast_end is end - 3). Its limit is written as p + a count: GCC's
-        // -Warray-bounds flags end - 6 for short constant spans, although
-        // the call is not reached for them.
-        const std::ptrdiff_t noisy_left = fast_end - p - 3;
-        if (kPolicy != ErrorPolicy::kReport && total.errors != 0 && noisy_left > 0) {
-          p = detail::decode_noisy<kPolicy>(p, p + noisy_left, sink, total.errors);
-          continue;
-        }
-      }
-      if (p == end) break;
-      // Ill-formed input, an open sequence, or the last 3 bytes: one call
-      // site, so the state machine is inlined once.
-      p = detail::step_until_idle<kPolicy>(state_, detail::kStrictLeads, p, end, sink, total, stopped);
-      if (stopped) break;
-    }
-    total.consumed = static_cast<std::size_t>(p - data);
-    return total;
+    std::size_t first_error_end = 0;
+    return detail::push_span<kPolicy>(state_, data, size, sink, first_error_end);
   }
 
   /// Ends the input (or marks a gap in it): a pending incomplete sequence
@@ -620,11 +651,7 @@ class Decoder {
   /// returned as {Status::kTruncated, its length}. Resets the decoder.
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Sink>
   constexpr DecodeError finish(Sink&& sink) noexcept {
-    if (state_ == 0) return {};
-    const DecodeError error{Status::kTruncated, detail::subpart_length(state_)};
-    state_ = 0;
-    if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
-    return error;
+    return detail::finish_state<kPolicy>(state_, sink);
   }
 
   /// Forgets any pending partial sequence, silently.
