@@ -40,8 +40,7 @@ constexpr const char* kPush = "decoder_push_inline";
 // Guards of the unmet budgets: measured on the M3 at -O2 with gcc 12.2, plus
 // about 3 %. Random bytes are half ASCII and half ill-formed parts, nearly
 // all of one byte, each its own U+FFFD; the loop for dense errors takes them
-// one at a time (10.5 instructions per byte: 10 per lone ASCII byte, 11-14
-// per ill-formed byte).
+// one at a time (9.7 instructions per byte, against the DFA's flat 16.4).
 constexpr Budget kBudgets[] = {
     {Rule::kAtMostPerByte, kPush, "gen-ascii", 6000, 0},
     {Rule::kAtMostPerByte, kPush, "gen-latin1", 10000, 0},
@@ -49,14 +48,14 @@ constexpr Budget kBudgets[] = {
     {Rule::kAtMostPerByte, kPush, "gen-cjk", 10000, 0},
     {Rule::kAtMostPerByte, kPush, "gen-emoji", 10000, 0},
     {Rule::kAtMostPerByte, kPush, "gen-mixed", 10000, 0},
-    {Rule::kAtMostPerByte, kPush, "gen-random", 10000, 10850},
+    {Rule::kAtMostPerByte, kPush, "gen-random", 10000, 0},
     {Rule::kTimesFewerThanDfa, kPush, "gen-ascii", 1800, 0},
     {Rule::kTimesFewerThanDfa, kPush, "gen-latin1", 1800, 0},
     {Rule::kTimesFewerThanDfa, kPush, "gen-cyrillic", 1800, 0},
     {Rule::kTimesFewerThanDfa, kPush, "gen-cjk", 1800, 0},
     {Rule::kTimesFewerThanDfa, kPush, "gen-emoji", 1800, 0},
     {Rule::kTimesFewerThanDfa, kPush, "gen-mixed", 1800, 0},
-    {Rule::kTimesFewerThanDfa, kPush, "gen-random", 1800, 1520},
+    {Rule::kTimesFewerThanDfa, kPush, "gen-random", 1800, 1640},
     {Rule::kAtMostPerByte, "validate", "gen-ascii", 1000, 0},
     {Rule::kAtMostPerByte, "validate", "gen-cjk", 7000, 0},
     {Rule::kAtMostPerByte, "utf8_to_utf32", "gen-ascii", 2500, 0},

@@ -392,6 +392,10 @@ constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uin
         // Two ASCII bytes and 4 more: text again, for decode_fast(). (p is
         // at most noisy_end + 1 here, 5 bytes before the end.)
         if ((load_le32(p) & 0x80808080) == 0) break;
+      } else if (next < 0xC2 || signed_byte(p[1]) >= -64) {
+        // An ill-formed byte after the ASCII one, the commonest pair in
+        // noise, without going round the loop (see below).
+        ill_formed(1);
       }
       continue;
     }
