@@ -384,9 +384,10 @@ class Utf8ToUnits {
     return {p, o};
   }
 
-  // The span push's loop for dense errors, likewise.
+  // The span push's loop for dense errors, likewise (flattened: its own
+  // register allocation, with `o` kept in a register).
   template <ErrorPolicy kPolicy>
-  __attribute__((noinline)) static constexpr RunEnd decode_noisy(const std::uint8_t* p,
+  __attribute__((noinline, flatten)) static constexpr RunEnd decode_noisy(const std::uint8_t* p,
                                                                  const std::uint8_t* noisy_end, Unit* o,
                                                                  std::size_t& errors) {
     auto write = [&o](char32_t code_point) {
