@@ -645,7 +645,7 @@ class Decoder {
   /// through the state machine.
   ///
   /// Built for size (-Os, or UTF8MCU_SIZE_TUNED=1), every byte goes through
-  /// the state machine: a third of the code, 3 to 4 times the instructions.
+  /// the state machine: a fifth of the code, 2 to 3.5 times the instructions.
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Sink>
   constexpr DecodeResult push(const std::uint8_t* data, std::size_t size, Sink&& sink) noexcept {
     std::size_t first_error_end = 0;
