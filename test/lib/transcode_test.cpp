@@ -146,6 +146,21 @@ std::size_t convert_with_capacity(const std::uint8_t* in, std::size_t size, Unit
   return written;
 }
 
+// Checks `out` against the UTF-16 form of `expected` (a surrogate pair for
+// each code point above U+FFFF, by the definition); returns the units checked.
+std::size_t expect_utf16_of(const char32_t* expected, std::size_t size, const char16_t* out) {
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < size; ++i) {
+    if (expected[i] < 0x10000) {
+      EXPECT_EQ(out[k++], static_cast<char16_t>(expected[i]));
+    } else {
+      EXPECT_EQ(out[k++], static_cast<char16_t>(0xD800 + ((expected[i] - 0x10000) >> 10)));
+      EXPECT_EQ(out[k++], static_cast<char16_t>(0xDC00 + ((expected[i] - 0x10000) & 0x3FF)));
+    }
+  }
+  return k;
+}
+
 UTEST(Transcode, Utf8ToUtf32AndUtf16AtEveryCapacity) {
   test::Random random(4242);
   std::uint8_t input[64];
@@ -176,16 +191,7 @@ UTEST(Transcode, Utf8ToUtf32AndUtf16AtEveryCapacity) {
       const std::size_t n16 =
           convert_with_capacity<utf8mcu::Utf8ToUtf16>(input, size, out16, 128, capacity + 1, ok);
       EXPECT_TRUE(ok);
-      std::size_t k = 0;
-      for (std::size_t i = 0; i < expected_size; ++i) {
-        if (expected[i] < 0x10000) {
-          EXPECT_EQ(out16[k++], static_cast<char16_t>(expected[i]));
-        } else {
-          EXPECT_EQ(out16[k++], static_cast<char16_t>(0xD800 + ((expected[i] - 0x10000) >> 10)));
-          EXPECT_EQ(out16[k++], static_cast<char16_t>(0xDC00 + ((expected[i] - 0x10000) & 0x3FF)));
-        }
-      }
-      EXPECT_EQ(n16, k);
+      EXPECT_EQ(n16, expect_utf16_of(expected, expected_size, out16));
       EXPECT_EQ(out16[n16], char16_t{0xA5A5});
     }
   }
@@ -240,16 +246,7 @@ void check_against_reference(const std::uint8_t* input, std::size_t size) {
   r = utf8mcu::utf8_to_utf16(input, size, out16, 2 * kMaxText);
   ASSERT_EQ(r.status, Status::kOk);
   EXPECT_EQ(r.errors, errors);
-  std::size_t k = 0;
-  for (std::size_t i = 0; i < replaced_size; ++i) {
-    if (replaced[i] < 0x10000) {
-      EXPECT_EQ(out16[k++], static_cast<char16_t>(replaced[i]));
-    } else {
-      EXPECT_EQ(out16[k++], static_cast<char16_t>(0xD800 + ((replaced[i] - 0x10000) >> 10)));
-      EXPECT_EQ(out16[k++], static_cast<char16_t>(0xDC00 + ((replaced[i] - 0x10000) & 0x3FF)));
-    }
-  }
-  EXPECT_EQ(r.written, k);
+  EXPECT_EQ(r.written, expect_utf16_of(replaced, replaced_size, out16));
 
   // The span push, as one span, in replace and skip.
   utf8mcu::Decoder decoder;

@@ -376,10 +376,7 @@ class Utf8ToUnits {
   // load their bytes.
   __attribute__((noinline)) static constexpr RunEnd decode_runs(const std::uint8_t* p, const std::uint8_t* run_end,
                                                                 Unit* o) {
-    auto write = [&o](char32_t code_point) {
-      write_units(code_point, o);
-      o += units_for(code_point, o);
-    };
+    UnitWriter write{o};
     p = detail::decode_runs(p, run_end, write);
     return {p, o};
   }
@@ -388,15 +385,22 @@ class Utf8ToUnits {
   // register allocation, with `o` kept in a register).
   template <ErrorPolicy kPolicy>
   __attribute__((noinline, flatten)) static constexpr RunEnd decode_noisy(const std::uint8_t* p,
-                                                                 const std::uint8_t* noisy_end, Unit* o,
-                                                                 std::size_t& errors) {
-    auto write = [&o](char32_t code_point) {
-      write_units(code_point, o);
-      o += units_for(code_point, o);
-    };
+                                                                          const std::uint8_t* noisy_end, Unit* o,
+                                                                          std::size_t& errors) {
+    UnitWriter write{o};
     p = detail::decode_noisy<kPolicy>(p, noisy_end, write, errors);
     return {p, o};
   }
+
+  // The sink of those loops: each code point as units at `o`, moving it on.
+  struct UnitWriter {
+    Unit*& o;
+
+    constexpr void operator()(char32_t code_point) const {
+      write_units(code_point, o);
+      o += units_for(code_point, o);
+    }
+  };
 
   // The 4 ASCII bytes in `bytes` (load_le32) as 4 units.
   static constexpr void write_ascii(std::uint32_t bytes, Unit* o) {
