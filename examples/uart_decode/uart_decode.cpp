@@ -13,7 +13,9 @@
 // Summary keys: received (bytes the interrupt took from the UART, prefix
 // included) = accepted + dropped; dropped (bytes the full ring discarded);
 // gaps; bytes (ring slots decoded, gap markers included); code_points;
-// replacements (U+FFFD written). Test builds add more (see the knobs below).
+// replacements (U+FFFD written); holds; overflow (hold or drop: what the
+// interrupt does when the ring is full). Test builds add more (see the knobs
+// below).
 
 #include <cstddef>
 #include <cstdint>
@@ -262,6 +264,7 @@ int main() {
   out.field("code_points", reader.code_points());
   out.field("replacements", reader.replacements());
   out.field("holds", receiver.holds());
+  out.put(kOverflow == RxOverflow::kHold ? " overflow=hold" : " overflow=drop");
   out.field("ring_ram", static_cast<std::uint32_t>(sizeof(RxRing)));
   out.field("receiver_ram", static_cast<std::uint32_t>(sizeof(receiver)));
 #if UTF8MCU_UART_DECODE_INSTRUMENT
