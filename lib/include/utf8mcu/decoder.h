@@ -364,6 +364,16 @@ constexpr const std::uint8_t* decode_fast(const std::uint8_t* p, const std::uint
   return p;
 }
 
+/// `value`, which the optimiser must then take as unknown: a constant that it
+/// would rebuild at every use in a loop (U+FFFD is two instructions on Arm
+/// when added to a register) is kept in a register instead. Run time only:
+/// C++17 allows no asm in a constexpr function.
+template <typename T>
+inline T in_register(T value) noexcept {
+  __asm__("" : "+r"(value));
+  return value;
+}
+
 /// Ill-formed input after the push's first error (kReplace, kSkip), while
 /// `p < noisy_end` (7 or more bytes left). Noise from a wrong baud rate or a
 /// binary stream has no runs for decode_fast(), so this loop takes one
@@ -375,9 +385,14 @@ template <ErrorPolicy kPolicy, typename Sink>
 constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uint8_t* noisy_end, Sink& sink,
                                            std::size_t& errors) {
   std::size_t count = errors;
+  // Noise is about half ill-formed bytes, each a U+FFFD. Set in two steps:
+  // a const variable initialised with is_constant_evaluated() in it is
+  // itself evaluated as a constant, and would always get the constant.
+  char32_t replacement = kReplacementCharacter;
+  if (!is_constant_evaluated()) replacement = in_register(replacement);
   const auto ill_formed = [&](std::ptrdiff_t length) {
     ++count;
-    if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
+    if constexpr (kPolicy == ErrorPolicy::kReplace) sink(replacement);
     p += length;
   };
   do {
