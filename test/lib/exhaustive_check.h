@@ -124,6 +124,21 @@ inline bool check(const std::uint8_t* s, std::size_t n) {
   return ok;
 }
 
+// Checks the validator alone on one input (for inputs that target its fast
+// paths); logs and returns false on a difference.
+inline bool check_validate(const std::uint8_t* s, std::size_t n) {
+  const Expected e = expect(s, n);
+  const utf8mcu::ValidationResult valid = utf8mcu::validate(s, n);
+  const bool ok = valid.valid_up_to == e.first_offset && valid.error.status == e.first_status &&
+                  valid.error.length == e.first_length;
+  if (!ok) {
+    utest::log() << "  validate mismatch on input";
+    for (std::size_t i = 0; i < n; ++i) utest::log() << ' ' << utest::hex(s[i]);
+    utest::log() << '\n';
+  }
+  return ok;
+}
+
 // Bytes tried in a position that is not enumerated in full.
 constexpr std::uint8_t kEdges[] = {0x00, 0x7F, 0x80, 0x81, 0x8F, 0x90, 0x9F, 0xA0, 0xAF, 0xB0, 0xBF, 0xC0, 0xC1,
                                    0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF3, 0xF4, 0xF5, 0xFE, 0xFF};

@@ -35,12 +35,16 @@ constexpr std::size_t ascii_prefix_length(const std::uint8_t* data, std::size_t 
       if (*p >= 0x80) return static_cast<std::size_t>(p - data);
       ++p;
     }
-    // Four words per test, then one.
-    while (static_cast<std::size_t>(end - p) >= 4 * sizeof(Word)) {
-      Word words[4] = {};
-      __builtin_memcpy(words, __builtin_assume_aligned(p, sizeof(Word)), sizeof words);
-      if (((words[0] | words[1] | words[2] | words[3]) & kHighBits) != 0) break;
-      p += sizeof words;
+    // Four words per test, then one; each loop up to the last place where
+    // its load fits (a pointer compared, not the bytes left computed).
+    if (static_cast<std::size_t>(end - p) >= 4 * sizeof(Word)) {
+      const std::uint8_t* const last = end - 4 * sizeof(Word);
+      do {
+        Word words[4] = {};
+        __builtin_memcpy(words, __builtin_assume_aligned(p, sizeof(Word)), sizeof words);
+        if (((words[0] | words[1] | words[2] | words[3]) & kHighBits) != 0) break;
+        p += sizeof words;
+      } while (p <= last);
     }
     while (static_cast<std::size_t>(end - p) >= sizeof(Word)) {
       Word word = 0;
@@ -53,35 +57,110 @@ constexpr std::size_t ascii_prefix_length(const std::uint8_t* data, std::size_t 
   return static_cast<std::size_t>(p - data);
 }
 
-/// Skips the well-formed sequence at `p`, which starts with a byte >= 0x80
-/// and has at least 4 readable bytes: moves `p` past it and returns true, or
-/// returns false if it is not well-formed. The validator's fast path: like
-/// decode_sequence() but without computing the code point, so each length is
-/// one mask-and-compare on a word.
-constexpr bool skip_sequence(const std::uint8_t*& p) {
-  const std::int32_t lead = signed_byte(p[0]);
-  const std::uint32_t w = load_le32(p);  // byte 0 in bits 0-7
-  if (lead < -32) {  // 110x xxxx  10xx xxxx; not 80-BF, nor C0 or C1 (over-long)
-    if (lead < -62 || (w & 0xC000) != 0x8000) return false;
-    p += 2;
-    return true;
-  }
-  if (lead < -16) {  // 1110 xxxx  10xx xxxx  10xx xxxx
-    if ((w & 0xC0C000) != 0x808000) return false;
-    // Only E0 and ED narrow the second byte: E0 needs A0-BF (bit 0x20 set),
-    // ED needs 80-9F (bit 0x20 clear).
-    if (lead == signed_byte(0xE0) && (w & 0x2000) == 0) return false;
-    if (lead == signed_byte(0xED) && (w & 0x2000) != 0) return false;
-    p += 3;
-    return true;
-  }
-  // 1111 0xxx  10xx xxxx  10xx xxxx  10xx xxxx; lead and second byte as a
-  // 9-bit value must be 0x10-0x10F (F0 90 .. F4 8F).
+// The validator checks a sequence without its code point: one word load
+// (the 4 bytes at its lead, the lead in bits 0-7) and a mask-and-compare.
+// Each test below holds for any lead byte.
+
+/// Whether `w` starts with a 2-byte sequence: C2-DF 80-BF.
+constexpr bool is_sequence2(std::uint32_t w) {
+  // 10xx xxxx  110x xxxx from the top, and not C0 or C1 (over-long): the
+  // lead without its lowest bit is C2-DE, and the second byte's top bits
+  // are 10, in one unsigned range test.
+  return (w & 0xC0FE) - 0x80C2 <= 0xDE - 0xC2;
+}
+
+/// The 2 KiB blocks of U+0000..U+FFFF that 3-byte sequences may encode, bit
+/// 31 - n for block n (as in decode_run3): all but block 0 (over-long) and
+/// block 27 (surrogates).
+inline constexpr std::uint32_t kThreeByteBlocks = 0x7FFFFFEF;
+
+/// Whether `w` starts with a 3-byte sequence: E0-EF and two continuation
+/// bytes, except E0 80-9F (over-long) and ED A0-BF (surrogates).
+/// `allowed_blocks` is kThreeByteBlocks, passed in so that a loop can keep
+/// it in a register.
+constexpr bool is_sequence3(std::uint32_t w, std::uint32_t allowed_blocks = kThreeByteBlocks) {
+  // 10xx xxxx  10xx xxxx  1110 xxxx from the top.
+  if ((w & 0xC0C0F0) != 0x8080E0) return false;
+  // The code point's block: its top 5 bits, the lead's 4 payload bits and
+  // bit 5 of the second byte.
+  const std::uint32_t block = ((w & 0x0F) << 1) | ((w >> 13) & 1);
+  return static_cast<std::int32_t>(allowed_blocks << block) < 0;
+}
+
+/// Whether `w` is a 4-byte sequence: F0-F4 and three continuation bytes,
+/// except F0 80-8F (over-long) and F4 90-BF (above U+10FFFF).
+constexpr bool is_sequence4(std::uint32_t w) {
+  // 10xx xxxx  10xx xxxx  10xx xxxx  1111 0xxx from the top; lead and
+  // second byte as a 9-bit value must be 0x10-0x10F (F0 90 .. F4 8F).
   if ((w & 0xC0C0C0F8) != 0x808080F0) return false;
   const std::uint32_t v = ((w & 0x07) << 6) | ((w >> 8) & 0x3F);
-  if (v - 0x10 > 0xFF) return false;
-  p += 4;
+  return v - 0x10 <= 0xFF;
+}
+
+/// Skips the well-formed sequence at `p`, which starts with a byte >= 0x80
+/// and has at least 4 readable bytes: moves `p` past it and returns true, or
+/// returns false if it is not well-formed.
+constexpr bool skip_sequence(const std::uint8_t*& p) {
+  const std::int32_t lead = signed_byte(p[0]);
+  const std::uint32_t w = load_le32(p);
+  std::size_t length = 4;
+  if (lead < -32) {
+    if (!is_sequence2(w)) return false;
+    length = 2;
+  } else if (lead < -16) {
+    if (!is_sequence3(w)) return false;
+    length = 3;
+  } else if (!is_sequence4(w)) {
+    return false;
+  }
+  p += length;
   return true;
+}
+
+// The validator's run loops: like the decoder's (decode_run2() and the
+// others), each stays while the next lead byte has its length and returns
+// where its run ends, with 4 or more bytes left (`p < fast_end`). Out of
+// line, so that each keeps its masks in registers.
+
+/// A run of 2-byte sequences.
+__attribute__((noinline)) constexpr const std::uint8_t* skip_run2(const std::uint8_t* p,
+                                                                  const std::uint8_t* fast_end) {
+  do {
+    const std::uint32_t w = load_le32(p);
+    if (!is_sequence2(w)) {
+      // A lone ASCII byte (a space between words) before a byte that is
+      // not ASCII does not end the run.
+      if ((w & 0x8080) != 0x8000) break;
+      ++p;
+      continue;
+    }
+    p += 2;
+  } while (p < fast_end);
+  return p;
+}
+
+/// A run of 3-byte sequences.
+__attribute__((noinline)) constexpr const std::uint8_t* skip_run3(const std::uint8_t* p,
+                                                                  const std::uint8_t* fast_end) {
+  // Left to itself, GCC shifts the mask in place and loads it again from a
+  // literal pool for every sequence.
+  std::uint32_t allowed_blocks = kThreeByteBlocks;
+  if (!is_constant_evaluated()) allowed_blocks = in_register(allowed_blocks);
+  while (is_sequence3(load_le32(p), allowed_blocks)) {
+    p += 3;
+    if (p >= fast_end) break;
+  }
+  return p;
+}
+
+/// A run of 4-byte sequences.
+__attribute__((noinline)) constexpr const std::uint8_t* skip_run4(const std::uint8_t* p,
+                                                                  const std::uint8_t* fast_end) {
+  while (is_sequence4(load_le32(p))) {
+    p += 4;
+    if (p >= fast_end) break;
+  }
+  return p;
 }
 
 /// Checks one sequence at `p` (a boundary) with the state machine: for an
@@ -141,13 +220,32 @@ constexpr ValidationResult decode(const std::uint8_t* data, std::size_t size, Si
   const std::uint8_t* const fast_end = size >= 4 ? end - 3 : data;
   for (;;) {
     while (p < fast_end) {
-      if (detail::signed_byte(*p) >= 0) {
-        ++p;
-        // A second ASCII byte in a row starts a run worth the word test.
-        if (detail::signed_byte(*p) >= 0) p += detail::ascii_prefix_length(p, static_cast<std::size_t>(end - p));
-        continue;
+      if (detail::signed_byte(*p) < 0) {
+        if (!detail::skip_sequence(p) || p >= fast_end) break;
+        // A second sequence in a row starts a run: the run loop for its
+        // length (not in size-tuned builds). After a lone one (an accent in
+        // Latin text) ASCII follows, taken below without testing the byte
+        // again.
+        const std::int32_t lead = detail::signed_byte(*p);
+        if (lead < 0) {
+          if constexpr (detail::kSizeTuned) continue;
+          const std::uint8_t* const run_start = p;
+          if (lead >= -62) {
+            if (lead < -32) {
+              p = detail::skip_run2(p, fast_end);
+            } else if (lead < -16) {
+              p = detail::skip_run3(p, fast_end);
+            } else {
+              p = detail::skip_run4(p, fast_end);
+            }
+          }
+          if (p == run_start) break;
+          continue;
+        }
       }
-      if (!detail::skip_sequence(p)) break;
+      ++p;
+      // A second ASCII byte in a row starts a run worth the word test.
+      if (detail::signed_byte(*p) >= 0) p += detail::ascii_prefix_length(p, static_cast<std::size_t>(end - p));
     }
     if (p == end) return {size, 0, {}};
     const ValidationResult slow = detail::validate_one_sequence(data, p, end);
