@@ -24,13 +24,13 @@ namespace detail {
 
 /// Number of leading ASCII bytes. Tests one machine word at a time on aligned
 /// addresses (memcpy from an aligned pointer: no unaligned access, no aliasing
-/// violation), on cores that load unaligned words (kAsciiWordLoads) after
+/// violation), on cores that load unaligned words (kWordLoads) after
 /// one unaligned word at `data`; byte by byte during constant evaluation.
 constexpr std::size_t ascii_prefix_length(const std::uint8_t* data, std::size_t size) noexcept {
   const std::uint8_t* p = data;
   const std::uint8_t* const end = data + size;
   if (!is_constant_evaluated()) {
-    if (kAsciiWordLoads && size >= 4) {
+    if (kWordLoads && size >= 4) {
       // Most ASCII runs in text are short (words between accented letters):
       // the first 4 bytes in one test, which for a short run also says where
       // it ends; when all are ASCII, on from the aligned address among them.
@@ -67,8 +67,8 @@ constexpr std::size_t ascii_prefix_length(const std::uint8_t* data, std::size_t 
 }
 
 // The validator checks a sequence without its code point: one word load
-// (the 4 bytes at its lead, the lead in bits 0-7) and a mask-and-compare.
-// Each test below holds for any lead byte.
+// (the 4 bytes at its lead, as in the decoder's run loops) and a
+// mask-and-compare. Each test below holds for any lead byte.
 
 /// Whether `w` starts with a 2-byte sequence: C2-DF 80-BF.
 constexpr bool is_sequence2(std::uint32_t w) {
@@ -78,30 +78,23 @@ constexpr bool is_sequence2(std::uint32_t w) {
   return (w & 0xC0FE) - 0x80C2 <= 0xDE - 0xC2;
 }
 
-/// The 2 KiB blocks of U+0000..U+FFFF that 3-byte sequences may encode, bit
-/// 31 - n for block n (as in decode_run3): all but block 0 (over-long) and
-/// block 27 (surrogates).
-inline constexpr std::uint32_t kThreeByteBlocks = 0x7FFFFFEF;
-
 /// Whether `w` starts with a 3-byte sequence: E0-EF and two continuation
 /// bytes, except E0 80-9F (over-long) and ED A0-BF (surrogates).
 /// `allowed_blocks` is kThreeByteBlocks, passed in so that a loop can keep
 /// it in a register.
 constexpr bool is_sequence3(std::uint32_t w, std::uint32_t allowed_blocks = kThreeByteBlocks) {
-  // 10xx xxxx  10xx xxxx  1110 xxxx from the top.
-  if ((w & 0xC0C0F0) != 0x8080E0) return false;
+  if (!has_three_byte_form(w)) return false;
   // The code point's block: its top 5 bits, the lead's 4 payload bits and
   // bit 5 of the second byte.
-  const std::uint32_t block = ((w & 0x0F) << 1) | ((w >> 13) & 1);
-  return static_cast<std::int32_t>(allowed_blocks << block) < 0;
+  return is_three_byte_block(((w & 0x0F) << 1) | ((w >> 13) & 1), allowed_blocks);
 }
 
 /// Whether `w` is a 4-byte sequence: F0-F4 and three continuation bytes,
 /// except F0 80-8F (over-long) and F4 90-BF (above U+10FFFF).
 constexpr bool is_sequence4(std::uint32_t w) {
-  // 10xx xxxx  10xx xxxx  10xx xxxx  1111 0xxx from the top; lead and
-  // second byte as a 9-bit value must be 0x10-0x10F (F0 90 .. F4 8F).
-  if ((w & 0xC0C0C0F8) != 0x808080F0) return false;
+  // Lead and second byte as a 9-bit value must be 0x10-0x10F (F0 90 .. F4
+  // 8F).
+  if (!has_four_byte_form(w)) return false;
   const std::uint32_t v = ((w & 0x07) << 6) | ((w >> 8) & 0x3F);
   return v - 0x10 <= 0xFF;
 }

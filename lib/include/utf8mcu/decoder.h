@@ -211,22 +211,51 @@ constexpr std::uint32_t load_le32(const std::uint8_t* p) {
          (static_cast<std::uint32_t>(p[2]) << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
 }
 
-/// Whether sink_four_ascii() tests 4 ASCII bytes with one word load: on Arm
-/// cores that read unaligned words (ARMv7-M, ARMv8-M Mainline), where one
-/// load and one test take fewer instructions than four loads and three ORs.
-/// Elsewhere (ARMv6-M, which cannot; x86, where byte loads are as cheap and
-/// taking the bytes back out of the word costs more) four byte loads.
+/// Whether the fast paths read 4 bytes with one word load (load_le32() at
+/// any address): 4 ASCII bytes in sink_four_ascii() and ascii_prefix_length(),
+/// a 3- or 4-byte sequence in its run loop. On Arm cores that read unaligned
+/// words (ARMv7-M, ARMv8-M Mainline), where one load and one mask test take
+/// fewer instructions than byte loads and a test each. Elsewhere (ARMv6-M,
+/// which cannot; x86, where byte loads are as cheap and taking the bytes back
+/// out of the word costs more) byte loads.
 #if defined(__arm__) && defined(__ARM_FEATURE_UNALIGNED)
-inline constexpr bool kAsciiWordLoads = true;
+inline constexpr bool kWordLoads = true;
 #else
-inline constexpr bool kAsciiWordLoads = false;
+inline constexpr bool kWordLoads = false;
 #endif
+
+// Sequences read as one word `w` (load_le32() at the lead byte: the lead in
+// bits 0-7, the bytes after it above).
+
+/// Whether `w` holds a lead byte E0-EF and two continuation bytes: the form
+/// of a 3-byte sequence, its range not checked.
+constexpr bool has_three_byte_form(std::uint32_t w) {
+  return (w & 0xC0C0F0) == 0x8080E0;  // 10xx xxxx  10xx xxxx  1110 xxxx from the top
+}
+
+/// Whether `w` holds a lead byte F0-F7 and three continuation bytes: the form
+/// of a 4-byte sequence, its range not checked.
+constexpr bool has_four_byte_form(std::uint32_t w) {
+  return (w & 0xC0C0C0F8) == 0x808080F0;  // 10xx xxxx  10xx xxxx  10xx xxxx  1111 0xxx
+}
+
+/// The 2 KiB blocks of U+0000..U+FFFF that a 3-byte sequence may encode, bit
+/// 31 - n for block n (a code point's top 5 bits): all but block 0
+/// (over-long) and block 27 (surrogates, U+D800..U+DFFF).
+inline constexpr std::uint32_t kThreeByteBlocks = 0x7FFFFFEF;
+
+/// Whether a 3-byte sequence may encode the code points of `block` (0-31):
+/// the mask shifted left by it, its sign bit. A loop can pass in the mask
+/// from a register.
+constexpr bool is_three_byte_block(std::uint32_t block, std::uint32_t allowed = kThreeByteBlocks) {
+  return (allowed << block) >> 31 != 0;
+}
 
 /// If the 4 bytes at `p` are all ASCII, passes them to `sink` and returns
 /// true; otherwise returns false and passes nothing.
 template <typename Sink>
 constexpr bool sink_four_ascii(const std::uint8_t* p, Sink& sink) {
-  if constexpr (kAsciiWordLoads) {
+  if constexpr (kWordLoads) {
     // One load and one test; the bytes come out of the register.
     const std::uint32_t w = load_le32(p);
     if ((w & 0x80808080) != 0) return false;
@@ -252,7 +281,10 @@ constexpr bool sink_four_ascii(const std::uint8_t* p, Sink& sink) {
 // the next lead byte has the same length; each returns where its run ends.
 //
 // Continuation bytes are tested as signed bytes (10xx xxxx is -128..-65), and
-// the code point is plain arithmetic on them (payload = value + 128).
+// the code point is plain arithmetic on them (payload = value + 128). Where
+// the core loads unaligned words (kWordLoads), the 3- and 4-byte loops take
+// a sequence in one word instead: one mask test for its form, the payload
+// bits picked out of the word.
 
 /// A run of 2-byte sequences: C2-DF 80-BF (C0, C1 would be over-long).
 template <typename Sink>
@@ -278,15 +310,24 @@ constexpr const std::uint8_t* decode_run2(const std::uint8_t* p, const std::uint
 /// 80-9F (over-long, below U+0800) and ED A0-BF (surrogates, D800-DFFF).
 template <typename Sink>
 constexpr const std::uint8_t* decode_run3(const std::uint8_t* p, const std::uint8_t* fast_end, Sink& sink) {
+  if constexpr (kWordLoads) {
+    do {
+      const std::uint32_t w = load_le32(p);
+      if (!has_three_byte_form(w)) break;
+      const std::uint32_t c = ((w & 0x0F) << 12) | ((w & 0x3F00) >> 2) | ((w >> 16) & 0x3F);
+      if (!is_three_byte_block(c >> 11)) break;
+      sink(static_cast<char32_t>(c));
+      p += 3;
+    } while (p < fast_end);
+    return p;
+  }
   do {
     const std::int32_t s0 = signed_byte(p[0]);
     const std::int32_t s1 = signed_byte(p[1]);
     const std::int32_t s2 = signed_byte(p[2]);
     if (static_cast<std::uint32_t>(s0 + 32) >= 16 || s1 >= -64 || s2 >= -64) break;
     const std::int32_t c = (s0 + 32) * 4096 + (s1 + 128) * 64 + (s2 + 128);
-    // Bit 31 - n of the mask allows the 2 KiB block n of 0000-FFFF: all but
-    // block 0 (over-long) and block 27 (surrogates).
-    if (static_cast<std::int32_t>(std::uint32_t{0x7FFFFFEF} << (c >> 11)) >= 0) break;
+    if (!is_three_byte_block(static_cast<std::uint32_t>(c) >> 11)) break;
     sink(static_cast<char32_t>(c));
     p += 3;
   } while (p < fast_end);
@@ -297,6 +338,18 @@ constexpr const std::uint8_t* decode_run3(const std::uint8_t* p, const std::uint
 /// 80-8F (over-long) and F4 90-BF (above U+10FFFF).
 template <typename Sink>
 constexpr const std::uint8_t* decode_run4(const std::uint8_t* p, const std::uint8_t* fast_end, Sink& sink) {
+  if constexpr (kWordLoads) {
+    do {
+      const std::uint32_t w = load_le32(p);
+      if (!has_four_byte_form(w)) break;
+      const std::uint32_t c =
+          ((w & 0x07) << 18) | ((w & 0x3F00) << 4) | ((w >> 10) & 0xFC0) | ((w >> 24) & 0x3F);
+      if (c - 0x10000 >= 0x100000) break;  // F0 80-8F, F4 90-BF, F5-F7
+      sink(static_cast<char32_t>(c));
+      p += 4;
+    } while (p < fast_end);
+    return p;
+  }
   do {
     const std::int32_t s0 = signed_byte(p[0]);
     const std::int32_t s1 = signed_byte(p[1]);
@@ -437,7 +490,7 @@ constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uin
     if (lead < 0xF0) {
       // 2 KiB blocks of 0000-FFFF as in decode_run3: not block 0 (over-long)
       // nor block 27 (surrogates).
-      if (static_cast<std::int32_t>(std::uint32_t{0x7FFFFFEF} << (top >> 5)) >= 0) {
+      if (!is_three_byte_block(top >> 5)) {
         ill_formed(1);
       } else if (s2 >= -64) {
         ill_formed(2);
