@@ -76,6 +76,23 @@ inline Expected expect(const std::uint8_t* s, std::size_t n) {
   return e;
 }
 
+// Whether validate() finds the first ill-formed part the model found.
+inline bool validates_as(const Expected& e, const std::uint8_t* s, std::size_t n) {
+  const utf8mcu::ValidationResult valid = utf8mcu::validate(s, n);
+  return valid.valid_up_to == e.first_offset && valid.error.status == e.first_status &&
+         valid.error.length == e.first_length;
+}
+
+// Logs the input unless `ok`; returns `ok`.
+inline bool log_unless(bool ok, const char* what, const std::uint8_t* s, std::size_t n) {
+  if (!ok) {
+    utest::log() << "  " << what << " on input";
+    for (std::size_t i = 0; i < n; ++i) utest::log() << ' ' << utest::hex(s[i]);
+    utest::log() << '\n';
+  }
+  return ok;
+}
+
 // Checks one input; logs and returns false on the first difference.
 inline bool check(const std::uint8_t* s, std::size_t n) {
   const Expected e = expect(s, n);
@@ -110,33 +127,16 @@ inline bool check(const std::uint8_t* s, std::size_t n) {
   // Report, through the bulk API and the validator.
   test::Recorder<kMaxInput> before;
   const utf8mcu::ValidationResult report = utf8mcu::decode<ErrorPolicy::kReport>(s, n, before);
-  const utf8mcu::ValidationResult valid = utf8mcu::validate(s, n);
   ok = ok && report.valid_up_to == e.first_offset && report.error.status == e.first_status &&
        report.error.length == e.first_length && before.size == e.before_first;
-  ok = ok && valid.valid_up_to == e.first_offset && valid.error.status == e.first_status &&
-       valid.error.length == e.first_length;
-
-  if (!ok) {
-    utest::log() << "  mismatch on input";
-    for (std::size_t i = 0; i < n; ++i) utest::log() << ' ' << utest::hex(s[i]);
-    utest::log() << '\n';
-  }
-  return ok;
+  ok = ok && validates_as(e, s, n);
+  return log_unless(ok, "mismatch", s, n);
 }
 
 // Checks the validator alone on one input (for inputs that target its fast
 // paths); logs and returns false on a difference.
 inline bool check_validate(const std::uint8_t* s, std::size_t n) {
-  const Expected e = expect(s, n);
-  const utf8mcu::ValidationResult valid = utf8mcu::validate(s, n);
-  const bool ok = valid.valid_up_to == e.first_offset && valid.error.status == e.first_status &&
-                  valid.error.length == e.first_length;
-  if (!ok) {
-    utest::log() << "  validate mismatch on input";
-    for (std::size_t i = 0; i < n; ++i) utest::log() << ' ' << utest::hex(s[i]);
-    utest::log() << '\n';
-  }
-  return ok;
+  return log_unless(validates_as(expect(s, n), s, n), "validate mismatch", s, n);
 }
 
 // Bytes tried in a position that is not enumerated in full.
