@@ -30,13 +30,15 @@ constexpr std::size_t ascii_prefix_length(const std::uint8_t* data, std::size_t 
   const std::uint8_t* p = data;
   const std::uint8_t* const end = data + size;
   if (!is_constant_evaluated()) {
-    if (kWordLoads && size >= 4) {
+    if constexpr (kWordLoads) {
       // Most ASCII runs in text are short (words between accented letters):
       // the first 4 bytes in one test, which for a short run also says where
       // it ends; when all are ASCII, on from the aligned address among them.
-      const std::uint32_t high = load_le32(p) & 0x80808080;
-      if (high != 0) return static_cast<unsigned>(__builtin_ctz(high)) / 8;
-      p += 4 - (reinterpret_cast<std::uintptr_t>(p) % 4);
+      if (size >= 4) {
+        const std::uint32_t high = load_le32(p) & 0x80808080;
+        if (high != 0) return static_cast<unsigned>(__builtin_ctz(high)) / 8;
+        p += 4 - (reinterpret_cast<std::uintptr_t>(p) % 4);
+      }
     }
     using Word = std::size_t;
     constexpr Word kHighBits = static_cast<Word>(~Word{0} / 0xFF) * 0x80;  // 0x8080...80
