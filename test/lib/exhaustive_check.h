@@ -143,6 +143,14 @@ inline bool check_validate(const std::uint8_t* s, std::size_t n) {
 constexpr std::uint8_t kEdges[] = {0x00, 0x7F, 0x80, 0x81, 0x8F, 0x90, 0x9F, 0xA0, 0xAF, 0xB0, 0xBF, 0xC0, 0xC1,
                                    0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF3, 0xF4, 0xF5, 0xFE, 0xFF};
 
+// Whether `byte` is one of the edge values.
+inline bool is_edge_value(std::uint8_t byte) {
+  for (std::uint8_t edge : kEdges) {
+    if (edge == byte) return true;
+  }
+  return false;
+}
+
 // Calls f(byte) for every byte, or only the edge values.
 template <typename F>
 bool for_bytes(bool all, F&& f) {
