@@ -94,9 +94,9 @@ constexpr bool is_sequence3(std::uint32_t w, std::uint32_t allowed_blocks = kThr
 /// Whether `w` is a 4-byte sequence: F0-F4 and three continuation bytes,
 /// except F0 80-8F (over-long) and F4 90-BF (above U+10FFFF).
 constexpr bool is_sequence4(std::uint32_t w) {
+  if (!has_four_byte_form(w)) return false;
   // Lead and second byte as a 9-bit value must be 0x10-0x10F (F0 90 .. F4
   // 8F).
-  if (!has_four_byte_form(w)) return false;
   const std::uint32_t v = ((w & 0x07) << 6) | ((w >> 8) & 0x3F);
   return v - 0x10 <= 0xFF;
 }
