@@ -37,10 +37,10 @@ struct Budget {
 constexpr const char* kDfa = "dfa_push_inline";
 constexpr const char* kPush = "decoder_push_inline";
 
-// Guards of the unmet budgets: measured on the M3 at -O2 with gcc 12.2, plus
-// about 3 %. Random bytes are half ASCII and half ill-formed parts, nearly
-// all of one byte, each its own U+FFFD; the loop for dense errors takes them
-// one at a time (9.4 instructions per byte, against the DFA's flat 16.4).
+// On the M3 at -O2 with gcc 12.2 every budget here is met, so none has a
+// guard. The closest is random bytes against the DFA, 1.85 times for 1.8:
+// half ASCII and half ill-formed parts, nearly all of one byte, each its own
+// U+FFFD (8.9 instructions per byte, against the DFA's flat 16.4).
 constexpr Budget kBudgets[] = {
     {Rule::kAtMostPerByte, kPush, "gen-ascii", 6000, 0},
     {Rule::kAtMostPerByte, kPush, "gen-latin1", 10000, 0},
@@ -55,7 +55,7 @@ constexpr Budget kBudgets[] = {
     {Rule::kTimesFewerThanDfa, kPush, "gen-cjk", 1800, 0},
     {Rule::kTimesFewerThanDfa, kPush, "gen-emoji", 1800, 0},
     {Rule::kTimesFewerThanDfa, kPush, "gen-mixed", 1800, 0},
-    {Rule::kTimesFewerThanDfa, kPush, "gen-random", 1800, 1710},
+    {Rule::kTimesFewerThanDfa, kPush, "gen-random", 1800, 0},
     {Rule::kAtMostPerByte, "validate", "gen-ascii", 1000, 0},
     {Rule::kAtMostPerByte, "validate", "gen-cjk", 7000, 0},
     {Rule::kAtMostPerByte, "utf8_to_utf32", "gen-ascii", 2500, 0},

@@ -427,13 +427,95 @@ inline T in_register(T value) noexcept {
   return value;
 }
 
-/// Ill-formed input after the push's first error (kReplace, kSkip), while
-/// `p < noisy_end` (7 or more bytes left). Noise from a wrong baud rate or a
-/// binary stream has no runs for decode_fast(), so this loop takes one
-/// sequence or one maximal subpart at a time straight from the bytes: each
-/// subpart is one U+FFFD (only the push's first error is classified, by the
-/// state machine). It returns where text may start again, for the run loops:
-/// at 6 ASCII bytes in a row, and after a 3- or 4-byte sequence.
+/// One part of ill-formed input for decode_noisy(), at `p` with 7 or more
+/// bytes left: one sequence or one maximal subpart, or an ASCII byte and the
+/// part after it. Moves `p` past what it took (at most 4 bytes); each subpart
+/// is one U+FFFD (`replacement`, under kReplace) and one more in `count`.
+/// True where text may start again, for the run loops: at 6 ASCII bytes in a
+/// row, and after a 3- or 4-byte sequence. decode_noisy() calls it twice;
+/// GCC would not inline it then (23 instructions per byte instead of 9).
+template <ErrorPolicy kPolicy, typename Sink>
+[[gnu::always_inline]] constexpr bool noisy_part(const std::uint8_t*& p, Sink& sink, std::size_t& count,
+                                                 char32_t replacement) {
+  const auto ill_formed = [&](std::ptrdiff_t length) {
+    ++count;
+    if constexpr (kPolicy == ErrorPolicy::kReplace) sink(replacement);
+    p += length;
+  };
+  const std::uint32_t lead = p[0];
+  if (lead < 0x80) {
+    sink(static_cast<char32_t>(lead));
+    ++p;
+    const std::uint32_t next = p[0];
+    if (next < 0x80) {
+      sink(static_cast<char32_t>(next));
+      ++p;
+      // Two ASCII bytes and 4 more: text again, for decode_fast().
+      if ((load_le32(p) & 0x80808080) == 0) return true;
+    } else if (next < 0xC2 || signed_byte(p[1]) >= -64) {
+      // An ill-formed byte after the ASCII one, the commonest pair in
+      // noise, without going round the loop (see below).
+      ill_formed(1);
+    }
+    return false;
+  }
+  // 80-C1 and a lead byte without a continuation byte after it are
+  // subparts of one byte.
+  if (lead < 0xC2) {
+    ill_formed(1);
+    return false;
+  }
+  const std::int32_t s1 = signed_byte(p[1]);
+  if (s1 >= -64) {
+    ill_formed(1);
+    return false;
+  }
+  if (lead < 0xE0) {
+    sink(static_cast<char32_t>(((lead - 0xC0) << 6) + static_cast<std::uint32_t>(s1 + 128)));
+    p += 2;
+    return false;
+  }
+  // The second byte's range, checked on the code point's top bits (lead
+  // and second byte: the value >> 6, or >> 12 for 4 bytes plus 0x400).
+  const std::uint32_t top = ((lead & 0x1F) << 6) + static_cast<std::uint32_t>(s1 + 128);
+  const std::int32_t s2 = signed_byte(p[2]);
+  if (lead < 0xF0) {
+    // 2 KiB blocks of 0000-FFFF as in decode_run3: not block 0 (over-long)
+    // nor block 27 (surrogates).
+    if (!is_three_byte_block(top >> 5)) {
+      ill_formed(1);
+    } else if (s2 >= -64) {
+      ill_formed(2);
+    } else {
+      sink(static_cast<char32_t>((top << 6) + static_cast<std::uint32_t>(s2 + 128)));
+      p += 3;
+      return true;
+    }
+    return false;
+  }
+  // F0-F4: U+10000..U+10FFFF (F5-FF give a value past it).
+  const std::int32_t s3 = signed_byte(p[3]);
+  if (top - (0x400 + 0x10) >= 0x100) {
+    ill_formed(1);
+  } else if (s2 >= -64) {
+    ill_formed(2);
+  } else if (s3 >= -64) {
+    ill_formed(3);
+  } else {
+    sink(static_cast<char32_t>(((top - 0x400) << 12) + static_cast<std::uint32_t>(s2 + 128) * 64 +
+                               static_cast<std::uint32_t>(s3 + 128)));
+    p += 4;
+    return true;
+  }
+  return false;
+}
+
+/// Ill-formed input after the push's first error (kReplace, kSkip), from
+/// `p < noisy_end` with 11 or more bytes left. Noise from a wrong baud rate
+/// or a binary stream has no runs for decode_fast(), so this loop takes one
+/// part at a time straight from the bytes (only the push's first error is
+/// classified, by the state machine). Returns where noisy_part() saw text
+/// start again, or at or past `noisy_end` (by up to 7 bytes).
 template <ErrorPolicy kPolicy, typename Sink>
 constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uint8_t* noisy_end, Sink& sink,
                                            std::size_t& errors) {
@@ -443,78 +525,16 @@ constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uin
   // itself evaluated as a constant, and would always get the constant.
   char32_t replacement = kReplacementCharacter;
   if (!is_constant_evaluated()) replacement = in_register(replacement);
-  const auto ill_formed = [&](std::ptrdiff_t length) {
-    ++count;
-    if constexpr (kPolicy == ErrorPolicy::kReplace) sink(replacement);
-    p += length;
-  };
+  // Two parts per end test (one per part was 1.2 of the 9.4 instructions
+  // per byte on random bytes, M3): the first part takes at most 4 bytes, so
+  // the second still has 7. Between them `p` is made opaque: otherwise GCC
+  // carries the bytes the first part loaded into the second, loads each of
+  // them twice (signed and unsigned) and spills registers (9.36 instead of
+  // 8.89 per byte).
   do {
-    const std::uint32_t lead = p[0];
-    if (lead < 0x80) {
-      sink(static_cast<char32_t>(lead));
-      ++p;
-      const std::uint32_t next = p[0];
-      if (next < 0x80) {
-        sink(static_cast<char32_t>(next));
-        ++p;
-        // Two ASCII bytes and 4 more: text again, for decode_fast(). (p is
-        // at most noisy_end + 1 here, 5 bytes before the end.)
-        if ((load_le32(p) & 0x80808080) == 0) break;
-      } else if (next < 0xC2 || signed_byte(p[1]) >= -64) {
-        // An ill-formed byte after the ASCII one, the commonest pair in
-        // noise, without going round the loop (see below).
-        ill_formed(1);
-      }
-      continue;
-    }
-    // 80-C1 and a lead byte without a continuation byte after it are
-    // subparts of one byte.
-    if (lead < 0xC2) {
-      ill_formed(1);
-      continue;
-    }
-    const std::int32_t s1 = signed_byte(p[1]);
-    if (s1 >= -64) {
-      ill_formed(1);
-      continue;
-    }
-    if (lead < 0xE0) {
-      sink(static_cast<char32_t>(((lead - 0xC0) << 6) + static_cast<std::uint32_t>(s1 + 128)));
-      p += 2;
-      continue;
-    }
-    // The second byte's range, checked on the code point's top bits (lead
-    // and second byte: the value >> 6, or >> 12 for 4 bytes plus 0x400).
-    const std::uint32_t top = ((lead & 0x1F) << 6) + static_cast<std::uint32_t>(s1 + 128);
-    const std::int32_t s2 = signed_byte(p[2]);
-    if (lead < 0xF0) {
-      // 2 KiB blocks of 0000-FFFF as in decode_run3: not block 0 (over-long)
-      // nor block 27 (surrogates).
-      if (!is_three_byte_block(top >> 5)) {
-        ill_formed(1);
-      } else if (s2 >= -64) {
-        ill_formed(2);
-      } else {
-        sink(static_cast<char32_t>((top << 6) + static_cast<std::uint32_t>(s2 + 128)));
-        p += 3;
-        break;
-      }
-      continue;
-    }
-    // F0-F4: U+10000..U+10FFFF (F5-FF give a value past it).
-    const std::int32_t s3 = signed_byte(p[3]);
-    if (top - (0x400 + 0x10) >= 0x100) {
-      ill_formed(1);
-    } else if (s2 >= -64) {
-      ill_formed(2);
-    } else if (s3 >= -64) {
-      ill_formed(3);
-    } else {
-      sink(static_cast<char32_t>(((top - 0x400) << 12) + static_cast<std::uint32_t>(s2 + 128) * 64 +
-                                 static_cast<std::uint32_t>(s3 + 128)));
-      p += 4;
-      break;
-    }
+    if (noisy_part<kPolicy>(p, sink, count, replacement)) break;
+    if (!is_constant_evaluated()) p = in_register(p);
+    if (noisy_part<kPolicy>(p, sink, count, replacement)) break;
   } while (p < noisy_end);
   errors = count;
   return p;
@@ -646,11 +666,11 @@ constexpr DecodeResult push_span(std::uint32_t& state, const std::uint8_t* data,
   for (;;) {
     if (state == 0) {
       p = decode_fast(p, fast_end, sink);
-      // decode_noisy() needs 7 bytes left: it starts parts up to end - 7
-      // (fast_end is end - 3). Its limit is written as p + a count: GCC's
-      // -Warray-bounds flags end - 6 for short constant spans, although the
-      // call is not reached for them.
-      const std::ptrdiff_t noisy_left = fast_end - p - 3;
+      // decode_noisy() needs 11 bytes left: it starts two parts up to
+      // end - 11 (fast_end is end - 3). Its limit is written as p + a count:
+      // GCC's -Warray-bounds flags end - 10 for short constant spans,
+      // although the call is not reached for them.
+      const std::ptrdiff_t noisy_left = fast_end - p - 7;
       if (kPolicy != ErrorPolicy::kReport && total.errors != 0 && noisy_left > 0) {
         p = decode_noisy<kPolicy>(p, p + noisy_left, sink, total.errors);
         continue;

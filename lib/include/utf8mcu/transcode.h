@@ -353,11 +353,11 @@ class Utf8ToUnits {
       o = ended.out;
       if (p != run_start) continue;
       // Ill-formed: the span push's loop for dense errors (it writes U+FFFD
-      // as one unit for 1 to 3 bytes), which needs 7 bytes left. Errors
-      // under kReport, and those in the last 6 bytes, go to the byte-by-byte
-      // loop.
-      if (kPolicy == ErrorPolicy::kReport || p >= run_end - 3) break;
-      const RunEnd noisy_ended = decode_noisy<kPolicy>(p, run_end - 3, o, result.errors);
+      // as one unit for 1 to 3 bytes), which needs 11 bytes left. Errors
+      // under kReport, and those in the last 10 bytes, go to the
+      // byte-by-byte loop.
+      if (kPolicy == ErrorPolicy::kReport || p >= run_end - 7) break;
+      const RunEnd noisy_ended = decode_noisy<kPolicy>(p, run_end - 7, o, result.errors);
       p = noisy_ended.in;
       o = noisy_ended.out;
     }
