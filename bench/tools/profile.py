@@ -5,8 +5,10 @@ the function executes, and prints its disassembly with the counts.
 
     bench/tools/profile.py <board> <elf> <function> [--per N] [--min X]
 
-`function` is a symbol name as objdump prints it (for C++, demangled, without
-arguments: `bench_decoder_push_inline`). `--per N` divides every count by N,
+`function` is a symbol name as objdump prints it, demangled, with or without
+its return type and parameter list (`bench_decoder_push_inline`,
+`utf8mcu::detail::Utf8ToUnits<char32_t>::fast_path<(utf8mcu::ErrorPolicy)0>`);
+the first function it names is taken. `--per N` divides every count by N,
 for example by bytes times runs to read instructions per byte; `--min X`
 leaves out lines counted less than X (after the division).
 
@@ -31,6 +33,21 @@ from collections import Counter
 
 BOARDS = ("microbit", "mps2-an385", "mps2-an386", "mps2-an500", "mps2-an505")
 INSTRUCTION = re.compile(r"^\s+([0-9a-f]+):\s+(.*)$")
+LABEL = re.compile(r"^[0-9a-f]+ <(.*)>:$")
+
+
+def names_function(label, function):
+    """Whether objdump's label names `function`: in full, or without its
+    return type (C++ templates) or its parameter list."""
+    names = [label]
+    if label.endswith(")"):
+        depth = 0
+        for at in range(len(label) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(label[at], 0)
+            if depth == 0:
+                names.append(label[:at])
+                break
+    return any(name == function or name.endswith(" " + function) for name in names)
 
 
 def disassembly(elf, function):
@@ -40,7 +57,8 @@ def disassembly(elf, function):
         check=True, capture_output=True, text=True).stdout
     lines, inside = [], False
     for line in out.splitlines():
-        if line.endswith(f"<{function}>:"):
+        label = LABEL.match(line)
+        if label and not lines and names_function(label[1], function):
             inside = True
             continue
         if inside:
