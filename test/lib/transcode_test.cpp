@@ -122,15 +122,19 @@ UTEST(Transcode, Utf16PairSplitAcrossChunks) {
 
 // Converts `in` through a Utf8ToUnits converter with the given output
 // capacity per call, resuming after every kOutputFull; returns units written.
+// Each call must leave the unit after its room as it was (`out` has room
+// for one unit past `out_size`).
 template <typename Converter, typename Unit>
 std::size_t convert_with_capacity(const std::uint8_t* in, std::size_t size, Unit* out, std::size_t out_size,
                                   std::size_t capacity, bool& ok) {
+  constexpr Unit kUnitGuard = static_cast<Unit>(0xA5A5A5A5u);
   Converter converter;
   std::size_t read = 0;
   std::size_t written = 0;
   bool finished = false;
   for (std::size_t calls = 0; calls < 1000 && !finished; ++calls) {
     const std::size_t room = capacity < out_size - written ? capacity : out_size - written;
+    out[written + room] = kUnitGuard;
     TranscodeResult r{};
     if (read < size) {
       r = converter.convert(in + read, size - read, out + written, room);
@@ -138,6 +142,7 @@ std::size_t convert_with_capacity(const std::uint8_t* in, std::size_t size, Unit
       r = converter.finish(out + written, room);
       finished = r.status == Status::kOk;
     }
+    ok = ok && out[written + room] == kUnitGuard && r.written <= room;
     read += r.read;
     written += r.written;
     ok = ok && (r.status == Status::kOk || r.status == Status::kOutputFull);
@@ -193,6 +198,39 @@ UTEST(Transcode, Utf8ToUtf32AndUtf16AtEveryCapacity) {
       EXPECT_TRUE(ok);
       EXPECT_EQ(n16, expect_utf16_of(expected, expected_size, out16));
       EXPECT_EQ(out16[n16], char16_t{0xA5A5});
+    }
+  }
+}
+
+// Capacities of 16 units and more, so that the converters take their fast
+// paths with the output, not the input, as the limit: text-like input,
+// mostly ASCII, longer than the room of one call. Every call must stop at
+// its room (convert_with_capacity() checks the unit after it).
+UTEST(Transcode, FastPathsStopAtTheRoomGiven) {
+  test::Random random(5150);
+  std::uint8_t input[160];
+  for (int round = 0; round < (utest::kReduced ? 12 : 60); ++round) {
+    const std::size_t size = 64 + random.below(sizeof input - 64 + 1);
+    test::random_text(random, input, size);
+    char32_t expected[sizeof input];
+    std::size_t expected_size = 0;
+    ref::decode(input, size, [&](const ref::Item& item) {
+      expected[expected_size++] = item.is_error ? utf8mcu::kReplacementCharacter : item.code_point;
+    });
+    for (std::size_t capacity = 16; capacity <= 40; ++capacity) {
+      char32_t out32[sizeof input + 1];
+      bool ok = true;
+      const std::size_t n32 =
+          convert_with_capacity<utf8mcu::Utf8ToUtf32>(input, size, out32, sizeof input, capacity, ok);
+      EXPECT_TRUE(ok);
+      ASSERT_EQ(n32, expected_size);
+      for (std::size_t i = 0; i < n32; ++i) EXPECT_EQ(out32[i], expected[i]);
+
+      char16_t out16[2 * sizeof input + 1];
+      const std::size_t n16 =
+          convert_with_capacity<utf8mcu::Utf8ToUtf16>(input, size, out16, 2 * sizeof input, capacity, ok);
+      EXPECT_TRUE(ok);
+      EXPECT_EQ(n16, expect_utf16_of(expected, expected_size, out16));
     }
   }
 }

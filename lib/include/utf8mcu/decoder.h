@@ -211,6 +211,15 @@ constexpr std::uint32_t load_le32(const std::uint8_t* p) {
          (static_cast<std::uint32_t>(p[2]) << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
 }
 
+/// Whether the core loads a word from any address in one instruction, so
+/// that load_le32() is one load: all but ARMv6-M, where it is 4 byte loads,
+/// 3 shifts and 3 ORs.
+#if defined(__arm__) && !defined(__ARM_FEATURE_UNALIGNED)
+inline constexpr bool kUnalignedLoads = false;
+#else
+inline constexpr bool kUnalignedLoads = true;
+#endif
+
 /// Whether the fast paths read 4 bytes with one word load (load_le32() at
 /// any address): 4 ASCII bytes in sink_four_ascii() and ascii_prefix_length(),
 /// a 3- or 4-byte sequence in its run loop. On Arm cores that read unaligned

@@ -9,6 +9,7 @@
 /// point (4 bytes of UTF-8, 2 units of UTF-16, 1 of UTF-32) always makes
 /// progress. A null input is empty; a null output has no room.
 
+#include "utf8mcu/bulk.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/encoder.h"
 
@@ -292,7 +293,8 @@ class Utf8ToUnits {
 
  private:
   // Between sequences, with 16 or more input bytes and as much room: ASCII 16
-  // bytes per test (4 at a time near other text), runs of well-formed
+  // bytes per test (4 at a time near other text; on ARMv6-M counted as
+  // validate() counts it, then copied), runs of well-formed
   // sequences whole, ill-formed input replaced or skipped a sequence or part
   // at a time, no end checks. Stops at anything else (the last bytes, every
   // error under kReport), which the byte-by-byte loop handles.
@@ -310,39 +312,55 @@ class Utf8ToUnits {
     const std::uint8_t* const limit = p + n - 15;
     const std::uint8_t* const run_end = p + n - 3;
     while (p < limit) {
-      std::uint32_t w0 = load_le32(p);
-      std::uint32_t w1 = load_le32(p + 4);
-      std::uint32_t w2 = load_le32(p + 8);
-      std::uint32_t w3 = load_le32(p + 12);
-      if (((w0 | w1 | w2 | w3) & 0x80808080) == 0) {
-        // A run of ASCII: its own loop, with the test at the bottom.
-        do {
+      if constexpr (kUnalignedLoads) {
+        std::uint32_t w0 = load_le32(p);
+        std::uint32_t w1 = load_le32(p + 4);
+        std::uint32_t w2 = load_le32(p + 8);
+        std::uint32_t w3 = load_le32(p + 12);
+        if (((w0 | w1 | w2 | w3) & 0x80808080) == 0) {
+          // A run of ASCII: its own loop, with the test at the bottom.
+          do {
+            write_ascii(w0, o);
+            write_ascii(w1, o + 4);
+            write_ascii(w2, o + 8);
+            write_ascii(w3, o + 12);
+            p += 16;
+            o += 16;
+            if (p >= limit) break;
+            w0 = load_le32(p);
+            w1 = load_le32(p + 4);
+            w2 = load_le32(p + 8);
+            w3 = load_le32(p + 12);
+          } while (((w0 | w1 | w2 | w3) & 0x80808080) == 0);
+          continue;
+        }
+        // A byte of these 16 is not ASCII: the ASCII before it 4 bytes and
+        // then 1 byte at a time, both loops ending within the 16.
+        while ((w0 & 0x80808080) == 0) {
           write_ascii(w0, o);
-          write_ascii(w1, o + 4);
-          write_ascii(w2, o + 8);
-          write_ascii(w3, o + 12);
-          p += 16;
-          o += 16;
-          if (p >= limit) break;
+          p += 4;
+          o += 4;
           w0 = load_le32(p);
-          w1 = load_le32(p + 4);
-          w2 = load_le32(p + 8);
-          w3 = load_le32(p + 12);
-        } while (((w0 | w1 | w2 | w3) & 0x80808080) == 0);
-        continue;
-      }
-      // A byte of these 16 is not ASCII: the ASCII before it 4 bytes and
-      // then 1 byte at a time, both loops ending within the 16.
-      while ((w0 & 0x80808080) == 0) {
-        write_ascii(w0, o);
-        p += 4;
-        o += 4;
-        w0 = load_le32(p);
-      }
-      while ((w0 & 0x80) == 0) {
-        *o++ = static_cast<Unit>(w0 & 0xFF);
-        w0 >>= 8;
-        ++p;
+        }
+        while ((w0 & 0x80) == 0) {
+          *o++ = static_cast<Unit>(w0 & 0xFF);
+          w0 >>= 8;
+          ++p;
+        }
+      } else {
+        // ARMv6-M, where load_le32() is 4 byte loads, 3 shifts and 3 ORs: the
+        // ASCII counted with aligned word loads, as validate() does, then
+        // copied 4 bytes per end test.
+        std::size_t ascii = ascii_prefix_length(p, static_cast<std::size_t>(run_end + 3 - p));
+        for (; ascii >= 4; ascii -= 4) {
+          o[0] = p[0];
+          o[1] = p[1];
+          o[2] = p[2];
+          o[3] = p[3];
+          p += 4;
+          o += 4;
+        }
+        for (; ascii != 0; --ascii) *o++ = *p++;
       }
       // Multi-byte text: the span push's loops for runs of one length, which
       // read up to 4 bytes before they test the end.
