@@ -12,14 +12,15 @@ the first function it names is taken. `--per N` divides every count by N,
 for example by bytes times runs to read instructions per byte; `--min X`
 leaves out lines counted less than X (after the division).
 
-Counts are exact: QEMU logs every execution of a one-instruction block inside
-the function's address range (-singlestep -d exec,nochain -dfilter), and the
-log goes through a pipe, so it needs no disk. QEMU writes about a million
-lines a second: the push decoder in bench_budget (117 million instructions
-over all its corpora and runs) takes 2 minutes. The image runs as a whole;
-to see one operation on one corpus, build an image that measures only that.
-QEMU 7.2 spells the option -singlestep; later versions use
--accel tcg,one-insn-per-tb=on.
+Counts are exact and cover the function's own instructions, not those of the
+functions it calls: QEMU logs every execution of a one-instruction block
+inside the function's address range (-singlestep -d exec,nochain -dfilter),
+and the log goes through a pipe, so it needs no disk. QEMU writes about a
+million lines a second: the push decoder in bench_budget (117 million
+instructions over all its corpora and runs) takes 2 minutes. The image runs
+as a whole; to see one operation on one corpus, build an image that
+measures only that. QEMU 7.2 spells the option -singlestep; later versions
+use -accel tcg,one-insn-per-tb=on.
 """
 
 import argparse
@@ -38,7 +39,10 @@ LABEL = re.compile(r"^[0-9a-f]+ <(.*)>:$")
 
 def names_function(label, function):
     """Whether objdump's label names `function`: in full, or without its
-    return type (C++ templates) or its parameter list."""
+    return type (C++ templates), its parameter list, a trailing `const` or
+    GCC's `[clone ...]` suffix."""
+    label = re.sub(r" \[clone [^]]*\]$", "", label)
+    label = re.sub(r" const$", "", label)
     names = [label]
     if label.endswith(")"):
         depth = 0
@@ -90,15 +94,24 @@ def count_executions(board, elf, low, high):
             for text, count in by_text.items():
                 counts[int(text, 16)] += count
 
-        reader = threading.Thread(target=read_log)
+        reader = threading.Thread(target=read_log, daemon=True)
         reader.start()
-        run = subprocess.run(
-            ["qemu-system-arm", "-M", board, "-display", "none", "-monitor", "none",
-             "-serial", "null", "-semihosting-config", "enable=on,target=native",
-             "-kernel", elf, "-icount", "shift=0", "-singlestep",
-             "-d", "exec,nochain", "-dfilter", f"0x{low:x}..0x{high:x}", "-D", fifo],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
-        reader.join()
+        try:
+            run = subprocess.run(
+                ["qemu-system-arm", "-M", board, "-display", "none", "-monitor", "none",
+                 "-serial", "null", "-semihosting-config", "enable=on,target=native",
+                 "-kernel", elf, "-icount", "shift=0", "-singlestep",
+                 "-d", "exec,nochain", "-dfilter", f"0x{low:x}..0x{high:x}", "-D", fifo],
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
+        finally:
+            # A QEMU that stopped before opening its log (an option it does
+            # not know, a missing image) leaves the reader waiting in open():
+            # opening the other end lets it see the end of the log.
+            try:
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:
+                pass  # ENXIO: the reader is no longer waiting
+            reader.join()
     if run.returncode != 0:
         sys.stderr.write(run.stderr)
     return counts, run.returncode

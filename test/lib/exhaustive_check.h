@@ -44,7 +44,7 @@ inline Status status_of(ref::Kind kind) {
 
 // What the reference model says about one input, in the terms of each policy.
 // The longest input checked.
-constexpr std::size_t kMaxInput = 12;
+constexpr std::size_t kMaxInput = 16;
 
 struct Expected {
   test::Recorder<kMaxInput> replaced;

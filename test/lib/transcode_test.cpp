@@ -203,15 +203,20 @@ UTEST(Transcode, Utf8ToUtf32AndUtf16AtEveryCapacity) {
 }
 
 // Capacities of 16 units and more, so that the converters take their fast
-// paths with the output, not the input, as the limit: text-like input,
-// mostly ASCII, longer than the room of one call. Every call must stop at
-// its room (convert_with_capacity() checks the unit after it).
+// paths with the output, not the input, as the limit: text-like input
+// (ASCII runs, runs of one sequence length) and input with errors (the loop
+// for dense errors), longer than the room of one call. Every call must stop
+// at its room (convert_with_capacity() checks the unit after it).
 UTEST(Transcode, FastPathsStopAtTheRoomGiven) {
   test::Random random(5150);
   std::uint8_t input[160];
   for (int round = 0; round < (utest::kReduced ? 12 : 60); ++round) {
     const std::size_t size = 64 + random.below(sizeof input - 64 + 1);
-    test::random_text(random, input, size);
+    if (round % 2 == 0) {
+      test::random_text(random, input, size);
+    } else {
+      test::random_utf8ish(random, input, size);
+    }
     char32_t expected[sizeof input];
     std::size_t expected_size = 0;
     ref::decode(input, size, [&](const ref::Item& item) {
@@ -227,6 +232,7 @@ UTEST(Transcode, FastPathsStopAtTheRoomGiven) {
       for (std::size_t i = 0; i < n32; ++i) EXPECT_EQ(out32[i], expected[i]);
 
       char16_t out16[2 * sizeof input + 1];
+      ok = true;
       const std::size_t n16 =
           convert_with_capacity<utf8mcu::Utf8ToUtf16>(input, size, out16, 2 * sizeof input, capacity, ok);
       EXPECT_TRUE(ok);

@@ -211,10 +211,15 @@ constexpr std::uint32_t load_le32(const std::uint8_t* p) {
          (static_cast<std::uint32_t>(p[2]) << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
 }
 
-/// Whether the core loads a word from any address in one instruction, so
-/// that load_le32() is one load: all but ARMv6-M, where it is 4 byte loads,
-/// 3 shifts and 3 ORs.
-#if defined(__arm__) && !defined(__ARM_FEATURE_UNALIGNED)
+/// Whether load_le32() is taken as one load. False on Arm cores that load
+/// no word from an unaligned address (ARMv6-M, ARMv8-M Baseline, or built
+/// with -mno-unaligned-access), where it is 4 byte loads, 3 shifts and 3
+/// ORs; true elsewhere (x86, ARMv7-M, ARMv8-M Mainline: one load).
+/// UTF8MCU_UNALIGNED_LOADS (0 or 1) overrides it, so that host tests run
+/// the paths for such cores.
+#if defined(UTF8MCU_UNALIGNED_LOADS)
+inline constexpr bool kUnalignedLoads = UTF8MCU_UNALIGNED_LOADS != 0;
+#elif defined(__arm__) && !defined(__ARM_FEATURE_UNALIGNED)
 inline constexpr bool kUnalignedLoads = false;
 #else
 inline constexpr bool kUnalignedLoads = true;
@@ -437,8 +442,8 @@ inline T in_register(T value) noexcept {
 }
 
 /// One part of ill-formed input for decode_noisy(), at `p` with 7 or more
-/// bytes left: one sequence or one maximal subpart, or an ASCII byte and the
-/// part after it. Moves `p` past what it took (at most 4 bytes); each subpart
+/// bytes left (it reads at most 6): one sequence or one maximal subpart, or
+/// an ASCII byte and the part after it. Moves `p` past what it took (at most 4 bytes); each subpart
 /// is one U+FFFD (`replacement`, under kReplace) and one more in `count`.
 /// True where text may start again, for the run loops: at 6 ASCII bytes in a
 /// row, and after a 3- or 4-byte sequence. decode_noisy() calls it twice;
