@@ -293,8 +293,8 @@ class Utf8ToUnits {
 
  private:
   // Between sequences, with 16 or more input bytes and as much room: ASCII 16
-  // bytes per test (4 at a time near other text; on ARMv6-M counted as
-  // validate() counts it, then copied), runs of well-formed
+  // bytes per test (4 at a time near other text; without unaligned loads,
+  // counted as validate() counts it, then copied), runs of well-formed
   // sequences whole, ill-formed input replaced or skipped a sequence or part
   // at a time, no end checks. Stops at anything else (the last bytes, every
   // error under kReport), which the byte-by-byte loop handles.
@@ -348,9 +348,9 @@ class Utf8ToUnits {
           ++p;
         }
       } else {
-        // ARMv6-M, where load_le32() is 4 byte loads, 3 shifts and 3 ORs: the
-        // ASCII counted with aligned word loads, as validate() does, then
-        // copied 4 bytes per end test.
+        // No unaligned loads (ARMv6-M), so load_le32() is 4 byte loads, 3
+        // shifts and 3 ORs: the ASCII counted with aligned word loads, as
+        // validate() does, then copied 4 bytes per end test.
         std::size_t ascii = ascii_prefix_length(p, static_cast<std::size_t>(run_end + 3 - p));
         for (; ascii >= 4; ascii -= 4) {
           o[0] = p[0];
