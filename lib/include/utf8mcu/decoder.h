@@ -443,11 +443,12 @@ inline T in_register(T value) noexcept {
 
 /// One part of ill-formed input for decode_noisy(), at `p` with 7 or more
 /// bytes left (it reads at most 6): one sequence or one maximal subpart, or
-/// an ASCII byte and the part after it. Moves `p` past what it took (at most 4 bytes); each subpart
-/// is one U+FFFD (`replacement`, under kReplace) and one more in `count`.
-/// True where text may start again, for the run loops: at 6 ASCII bytes in a
-/// row, and after a 3- or 4-byte sequence. decode_noisy() calls it twice;
-/// GCC would not inline it then (23 instructions per byte instead of 9).
+/// an ASCII byte and the part after it. Moves `p` past what it took (at most
+/// 4 bytes); each subpart is one U+FFFD (`replacement`, under kReplace) and
+/// one more in `count`. True where text may start again, for the run loops:
+/// at 6 ASCII bytes in a row, and after a 3- or 4-byte sequence.
+/// decode_noisy() calls it twice; GCC would not inline it then (23
+/// instructions per byte instead of 9).
 template <ErrorPolicy kPolicy, typename Sink>
 [[gnu::always_inline]] constexpr bool noisy_part(const std::uint8_t*& p, Sink& sink, std::size_t& count,
                                                  char32_t replacement) {
