@@ -227,13 +227,13 @@ inline constexpr bool kUnalignedLoads = true;
 
 /// Whether the fast paths read 4 bytes with one word load (load_le32() at
 /// any address): 4 ASCII bytes in sink_four_ascii() and ascii_prefix_length(),
-/// a 3- or 4-byte sequence in its run loop. On Arm cores that read unaligned
-/// words (ARMv7-M, ARMv8-M Mainline), where one load and one mask test take
-/// fewer instructions than byte loads and a test each. Elsewhere (ARMv6-M,
-/// which cannot; x86, where byte loads are as cheap and taking the bytes back
-/// out of the word costs more) byte loads.
-#if defined(__arm__) && defined(__ARM_FEATURE_UNALIGNED)
-inline constexpr bool kWordLoads = true;
+/// a 3- or 4-byte sequence in its run loop. On Arm cores with kUnalignedLoads
+/// (ARMv7-M, ARMv8-M Mainline), where one load and one mask test take fewer
+/// instructions than byte loads and a test each. Elsewhere (ARMv6-M, which
+/// cannot; x86, where byte loads are as cheap and taking the bytes back out
+/// of the word costs more) byte loads.
+#if defined(__arm__)
+inline constexpr bool kWordLoads = kUnalignedLoads;
 #else
 inline constexpr bool kWordLoads = false;
 #endif
