@@ -6,8 +6,9 @@
 //
 // On the host every input is checked. Firmware checks every 1-, 2- and 3-byte
 // input and the 4-byte ones with every second and third byte but the fourth
-// taken from the edge values of the UTF-8 ranges. The reduced board (microbit)
-// takes the second and later bytes from the edge values only. The test prints
+// taken from the edge values of the UTF-8 ranges. The boards with a reduced
+// slice (utest::kReduced: microbit, M4F, M7) take the second and later bytes
+// from the edge values only. The test prints
 // which slice it ran.
 
 #include "utf8mcu/bulk.h"
