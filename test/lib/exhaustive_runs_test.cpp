@@ -59,3 +59,42 @@ UTEST(Exhaustive, ThreeBytesInEveryRunValidated) {
 }
 
 }  // namespace
+
+// On 64-bit machines the validator takes ASCII and 2-byte sequences 8 bytes
+// per test, judging each byte by itself and the byte before it: every pair of
+// bytes, at each of the 16 places of two such words, in Latin-1-like text
+// (the words start at the first non-ASCII byte), in Cyrillic-like text (a
+// word can end on a lead byte, which moves every later word one byte on) and
+// in ASCII after one 2-byte sequence. Every input is 32 bytes, well-formed
+// apart from the pair.
+UTEST(Exhaustive, EveryPairInTextOfOneAndTwoByteSequences) {
+  const bool all_second = !kOnTarget;
+  constexpr std::uint8_t kFillers[][32] = {
+      {'a', 'b', 0xC3, 0xA9, 'c', 'd', 'e', 0xC3, 0xA8, 'f', 'g', 'h', 'i', 0xC3, 0xBC, 'j',
+       'k', 'l', 'm', 'n', 0xC3, 0x9F, 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x'},
+      {0xD0, 0xB0, 0xD0, 0xB1, ' ', 0xD0, 0xB2, 0xD0, 0xB3, 0xD0, 0xB4, ' ', 0xD0, 0xB5, 0xD1, 0x8F,
+       0xD0, 0xB6, ' ', 0xD0, 0xB7, 0xD0, 0xB8, 0xD0, 0xB9, 0xD0, 0xBA, ' ', 0xD0, 0xBB, 0xD0, 0xBC},
+      {0xC3, 0xA9, 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n',
+       'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', '0', '1', '2', '3'},
+  };
+  std::uint32_t inputs = 0;
+  bool ok = true;
+  for (const auto& filler : kFillers) {
+    for (std::size_t at = 0; at < 16 && ok; ++at) {
+      std::uint8_t s[32];
+      for (std::size_t i = 0; i < sizeof s; ++i) s[i] = filler[i];
+      ok = for_bytes(true, [&](std::uint8_t a) {
+        return for_bytes(all_second, [&](std::uint8_t b) {
+          s[at] = a;
+          s[at + 1] = b;
+          ++inputs;
+          return check_validate(s, sizeof s);
+        });
+      });
+    }
+  }
+  EXPECT_TRUE(ok);
+  utest::log() << "  byte pairs in 1- and 2-byte text: " << inputs << (all_second ? " (all)" : " (slice: edge values)")
+               << '\n';
+  if (!kOnTarget) EXPECT_EQ(inputs, 3u * 16u * 65536u);
+}
