@@ -77,7 +77,7 @@ for board in "${boards[@]}"; do
   configure "$board" "$dir/build"
   targets=(bench_firmware utf8mcu_bench_operations_os)
   [[ $board == mps2-an385 ]] && targets+=(bench_budget)
-  [[ $board == microbit ]] && targets+=(bench_size_decoder bench_size_state)
+  [[ $board == microbit ]] && targets+=(bench_size_decoder bench_size_state bench_size_dfa bench_size_whatwg)
   cmake --build "$dir/build" --target "${targets[@]}" >"$dir/build.log" 2>&1 || { cat "$dir/build.log" >&2; exit 1; }
 
   UTF8MCU_QEMU_ARGS="-icount shift=0" UTF8MCU_QEMU_TIMEOUT=300 \
@@ -94,7 +94,8 @@ for board in "${boards[@]}"; do
   fi
   if [[ $board == microbit ]]; then
     bash bench/tools/size_budget.sh "$dir/build/bench/libbench_size_decoder.a" \
-      "$dir/build/bench/libbench_size_state.a" >"$out/size-budget.txt" || true
+      "$dir/build/bench/libbench_size_state.a" "$dir/build/bench/libbench_size_dfa.a" \
+      "$dir/build/bench/libbench_size_whatwg.a" >"$out/size-budget.txt" || true
   fi
 done
 
