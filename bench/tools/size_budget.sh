@@ -32,8 +32,11 @@ code_of() { symbols "$1" | awk '$4 == "FUNC" && $7 != "UND" { s += $3 } END { pr
 tables_of() { symbols "$1" | awk '$4 == "OBJECT" && $7 != "UND" { s += $3 } END { print s + 0 }'; }
 code=$(code_of "$1")
 tables=$(tables_of "$1")
-functions=$(symbols "$1" | awk '$4 == "FUNC" && $7 != "UND" { print $3 " " $8 }' | "$CXXFILT" |
-  awk '{ size = $1; $1 = ""; printf "%s%s (%d)", sep, substr($0, 2), size; sep = "; " }')
+functions_of() {
+  symbols "$1" | awk '$4 == "FUNC" && $7 != "UND" { print $3 " " $8 }' | "$CXXFILT" |
+    awk '{ size = $1; $1 = ""; printf "%s%s (%d)", sep, substr($0, 2), size; sep = "; " }'
+}
+functions=$(functions_of "$1")
 external=$(symbols "$1" | awk '$7 == "UND" && $8 != "" { printf "%s%s", sep, $8; sep = ", " }')
 state=$(symbols "$2" | awk '$8 == "utf8mcu_sizeof_decoder" { print $3 }')
 
@@ -66,7 +69,7 @@ row "push decoder state (sizeof Decoder), bytes" "$state" "$state_limit"
 echo "functions: ${functions:-none}"
 echo "calls out of the object (not counted): ${external:-none}"
 for baseline in "${@:3}"; do
-  echo "for comparison, not a budget: $(basename "$baseline"), the same span push with the same sink but no result: $(code_of "$baseline") bytes of code, $(tables_of "$baseline") of tables"
+  echo "for comparison, not a budget: $(basename "$baseline"): $(code_of "$baseline") bytes of code, $(tables_of "$baseline") of tables; functions: $(functions_of "$baseline")"
 done
 echo "budgets: $within within, $gaps gaps within their regression guards, $over over"
 [[ $over -eq 0 ]]

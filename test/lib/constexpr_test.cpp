@@ -38,6 +38,13 @@ static_assert(decode_bytes<ErrorPolicy::kReplace>(kEuro).code_points[0] == 0x20A
 constexpr std::uint8_t kSurrogate[] = {0xED, 0xA0, 0x80};
 static_assert(utf8mcu::validate(kSurrogate, 3).error.status == Status::kSurrogate);
 static_assert(utf8mcu::validate(kEuro, 3).ok());
+// Long enough for the 8-byte test of ASCII and 2-byte sequences on 64-bit
+// machines, which passes the first words and stops at the euro sign.
+constexpr std::uint8_t kCyrillic[] = {0xD0, 0xBC, 0xD0, 0xB8, 0xD1, 0x80, 0x20, 0xD0, 0xB4, 0xD0, 0xBE,
+                                      0xD0, 0xBC, 0x20, 0xE2, 0x82, 0xAC, 0xD0, 0xB0, 0xC0, 0x80, 0x20};
+static_assert(utf8mcu::validate(kCyrillic, 19).ok());
+static_assert(utf8mcu::validate(kCyrillic, sizeof kCyrillic).valid_up_to == 19);
+static_assert(utf8mcu::validate(kCyrillic, sizeof kCyrillic).error.status == Status::kOverlong);
 static_assert(utf8mcu::count_code_points(kExample, sizeof kExample) == 10);
 static_assert(utf8mcu::decode<ErrorPolicy::kReport>(kExample, sizeof kExample, utf8mcu::NullSink{}).valid_up_to == 1);
 

@@ -6,10 +6,9 @@
 //
 // On the host every input is checked. Firmware checks every 1-, 2- and 3-byte
 // input and the 4-byte ones with every second and third byte but the fourth
-// taken from the edge values of the UTF-8 ranges. The boards with a reduced
-// slice (utest::kReduced: microbit, M4F, M7) take the second and later bytes
-// from the edge values only. The test prints
-// which slice it ran.
+// taken from the edge values of the UTF-8 ranges. Images with the reduced
+// slice (kReducedSlice) take the second and later bytes from the edge values
+// only. Each test prints which slice it ran.
 
 #include "utf8mcu/bulk.h"
 #include "utf8mcu/decoder.h"
@@ -30,6 +29,17 @@ constexpr bool kOnTarget =
     false;
 #endif
 
+// The reduced slice: on boards too small or slow for more (utest::kReduced,
+// the microbit), and on the M4F and M7 boards, where the M3's and M33's
+// full slices would repeat it (EXHAUSTIVE_REDUCED_SLICE, set in
+// test/lib/CMakeLists.txt).
+constexpr bool kReducedSlice =
+#if defined(EXHAUSTIVE_REDUCED_SLICE)
+    true;
+#else
+    utest::kReduced;
+#endif
+
 inline Status status_of(ref::Kind kind) {
   switch (kind) {
     case ref::Kind::kNone: return Status::kOk;
@@ -44,7 +54,8 @@ inline Status status_of(ref::Kind kind) {
 }
 
 // What the reference model says about one input, in the terms of each policy.
-// The longest input checked.
+// The longest input check() compares in full (check_validate() compares only
+// where the first error is, at any length).
 constexpr std::size_t kMaxInput = 16;
 
 struct Expected {

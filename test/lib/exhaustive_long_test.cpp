@@ -8,8 +8,8 @@ namespace {
 using namespace exhaustive;
 
 UTEST(Exhaustive, FourBytesWithLeadF0ToF4) {
-  const bool all_second = !utest::kReduced;
-  const bool all_third = !utest::kReduced;
+  const bool all_second = !kReducedSlice;
+  const bool all_third = !kReducedSlice;
   const bool all_fourth = !kOnTarget;
   std::uint32_t inputs = 0;
   bool ok = true;

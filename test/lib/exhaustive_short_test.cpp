@@ -25,8 +25,8 @@ UTEST(Exhaustive, OneAndTwoBytes) {
 }
 
 UTEST(Exhaustive, ThreeBytes) {
-  const bool all_second = !utest::kReduced;
-  const bool all_third = !utest::kReduced;
+  const bool all_second = !kReducedSlice;
+  const bool all_third = !kReducedSlice;
   std::uint32_t inputs = 0;
   const bool ok = for_bytes(true, [&](std::uint8_t a) {
     return for_bytes(all_second, [&](std::uint8_t b) {
@@ -39,7 +39,7 @@ UTEST(Exhaustive, ThreeBytes) {
   });
   EXPECT_TRUE(ok);
   utest::log() << "  3-byte inputs checked: " << inputs << (all_third ? " (all)" : " (slice: edge values)") << '\n';
-  if (!utest::kReduced) EXPECT_EQ(inputs, 16777216u);
+  if (!kReducedSlice) EXPECT_EQ(inputs, 16777216u);
 }
 
 // Four or more bytes take the decoders' whole-sequence fast paths, which
@@ -47,7 +47,7 @@ UTEST(Exhaustive, ThreeBytes) {
 // fast paths for every lead byte (the 4-byte leads are covered above and
 // below).
 UTEST(Exhaustive, ThreeBytesThenAsciiThroughTheFastPaths) {
-  const bool all_second = !utest::kReduced;
+  const bool all_second = !kReducedSlice;
   const bool all_third = !kOnTarget;
   std::uint32_t inputs = 0;
   const bool ok = for_bytes(true, [&](std::uint8_t a) {

@@ -16,9 +16,8 @@
 
 namespace utest {
 
-// True on boards that run a reduced slice of the exhaustive tests (the
-// microbit, and the M4F and M7 boards, see test/harness/CMakeLists.txt): such
-// tests should say so in their output.
+// True on boards too small or slow for exhaustive tests (microbit): such tests
+// run a reduced slice and should say so in their output.
 #ifdef UTEST_REDUCED
 constexpr bool kReduced = true;
 #else
