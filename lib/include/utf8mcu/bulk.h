@@ -187,8 +187,8 @@ constexpr std::uint64_t load_le64(const std::uint8_t* p) {
 }
 
 /// Skips ASCII and well-formed 2-byte sequences from `p` (a sequence
-/// boundary), 8 bytes per test with no branch on what they are, as long as
-/// 8 bytes are left. Returns the boundary before the first byte that is
+/// boundary), 8 bytes per test and no branch per byte, as long as 8 bytes
+/// are left. Returns the boundary before the first byte that is
 /// neither (a longer sequence, an ill-formed part, or a 2-byte lead not
 /// followed by a continuation byte), or before the last 7 bytes. After a
 /// word of ASCII alone, further ASCII words take one test each (handing
