@@ -47,6 +47,45 @@ std::uint32_t sum_code_points(const std::uint8_t* data, std::size_t size) {
   return sum;
 }
 
+// The interrupt shape: a receive handler, not inlined, takes one byte per
+// call; the decoder lives in a global, as it must for a handler; the sink is
+// a call to a function out of line that sums and counts what it gets.
+namespace isr {
+
+std::uint32_t sum = 0;
+std::uint32_t count = 0;
+Decoder decoder;
+WhatwgDecoder whatwg;
+DfaDecoder dfa;
+
+[[gnu::noinline]] void consume(char32_t code_point) {
+  sum += code_point;
+  ++count;
+}
+
+[[gnu::noinline]] void on_byte_utf8mcu(std::uint8_t byte) {
+  (void)decoder.push(byte, [](char32_t code_point) { consume(code_point); });
+}
+[[gnu::noinline]] void on_byte_whatwg(std::uint8_t byte) {
+  whatwg.push(byte, [](char32_t code_point) { consume(code_point); });
+}
+[[gnu::noinline]] void on_byte_dfa(std::uint8_t byte) {
+  dfa.push(byte, [](char32_t code_point) { consume(code_point); });
+}
+
+template <typename PushDecoder>
+std::uint32_t run(PushDecoder& push_decoder, void (*on_byte)(std::uint8_t), const std::uint8_t* data,
+                  std::size_t size) {
+  sum = 0;
+  count = 0;
+  push_decoder = PushDecoder{};
+  for (std::size_t i = 0; i < size; ++i) opaque(on_byte)(data[i]);
+  (void)push_decoder.finish([](char32_t code_point) { consume(code_point); });
+  return sum + count;
+}
+
+}  // namespace isr
+
 // Whole corpora fit in the UTF-32 buffer unless a board sets it smaller.
 constexpr bool kWindowed = kUtf32Units < 65536;
 
@@ -74,6 +113,10 @@ UTF8MCU_BENCH_OPERATION std::uint32_t bench_decoder_push_byte_inline(const std::
   for (std::size_t i = 0; i < size; ++i) (void)decoder.push(data[i], sink);
   (void)decoder.finish(sink);
   return sum;
+}
+
+UTF8MCU_BENCH_OPERATION std::uint32_t bench_decoder_push_byte_isr(const std::uint8_t* data, std::size_t size) {
+  return utf8mcu::bench::isr::run(utf8mcu::bench::isr::decoder, utf8mcu::bench::isr::on_byte_utf8mcu, data, size);
 }
 
 UTF8MCU_BENCH_OPERATION std::uint32_t bench_decoder_push_callback(const std::uint8_t* data, std::size_t size) {
@@ -122,6 +165,14 @@ UTF8MCU_BENCH_OPERATION std::uint32_t bench_whatwg_push_inline(const std::uint8_
   return utf8mcu::bench::sum_code_points<utf8mcu::bench::WhatwgDecoder>(data, size);
 }
 
+UTF8MCU_BENCH_OPERATION std::uint32_t bench_whatwg_push_byte_isr(const std::uint8_t* data, std::size_t size) {
+  return utf8mcu::bench::isr::run(utf8mcu::bench::isr::whatwg, utf8mcu::bench::isr::on_byte_whatwg, data, size);
+}
+
+UTF8MCU_BENCH_OPERATION std::uint32_t bench_dfa_push_byte_isr(const std::uint8_t* data, std::size_t size) {
+  return utf8mcu::bench::isr::run(utf8mcu::bench::isr::dfa, utf8mcu::bench::isr::on_byte_dfa, data, size);
+}
+
 UTF8MCU_BENCH_OPERATION std::uint32_t bench_ascii4_validate(const std::uint8_t* data, std::size_t size) {
   return static_cast<std::uint32_t>(utf8mcu::bench::validate_ascii4(data, size));
 }
@@ -138,6 +189,8 @@ const Operation kByteOperations[] = {
      "Decoder::push(span), replace policy, inlined sink summing code points"},
     {"decoder_push_byte_inline", bench_decoder_push_byte_inline,
      "Decoder::push(byte) called per byte, replace policy, inlined sink"},
+    {"decoder_push_byte_isr", bench_decoder_push_byte_isr,
+     "Decoder::push(byte) in a receive handler called per byte: decoder in a global, sink out of line"},
     {"decoder_push_callback", bench_decoder_push_callback,
      "Decoder::push(span), replace policy, CodePointCallback (function pointer) sink"},
     {"decode_bulk_inline", bench_decode_bulk_inline, "decode(ptr, n, sink), replace policy, inlined sink"},
@@ -145,6 +198,9 @@ const Operation kByteOperations[] = {
     {"validate", bench_validate, "validate(ptr, n)"},
     {"dfa_push_inline", bench_dfa_push_inline, "baseline: table DFA push decoder, replace, inlined sink"},
     {"whatwg_push_inline", bench_whatwg_push_inline, "baseline: WHATWG-style branching push decoder, inlined sink"},
+    {"whatwg_push_byte_isr", bench_whatwg_push_byte_isr,
+     "baseline: WHATWG-style push in the same receive handler shape"},
+    {"dfa_push_byte_isr", bench_dfa_push_byte_isr, "baseline: table DFA push in the same receive handler shape"},
     {"ascii4_validate", bench_ascii4_validate, "baseline: validator with a 4-bytes-at-a-time ASCII path"},
 };
 const std::size_t kByteOperationCount = sizeof kByteOperations / sizeof kByteOperations[0];

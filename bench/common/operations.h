@@ -56,12 +56,15 @@ extern "C" {
 std::uint32_t bench_empty(const std::uint8_t* data, std::size_t size);
 std::uint32_t bench_decoder_push_inline(const std::uint8_t* data, std::size_t size);
 std::uint32_t bench_decoder_push_byte_inline(const std::uint8_t* data, std::size_t size);
+std::uint32_t bench_decoder_push_byte_isr(const std::uint8_t* data, std::size_t size);
 std::uint32_t bench_decoder_push_callback(const std::uint8_t* data, std::size_t size);
 std::uint32_t bench_decode_bulk_inline(const std::uint8_t* data, std::size_t size);
 std::uint32_t bench_utf8_to_utf32(const std::uint8_t* data, std::size_t size);
 std::uint32_t bench_validate(const std::uint8_t* data, std::size_t size);
 std::uint32_t bench_dfa_push_inline(const std::uint8_t* data, std::size_t size);
 std::uint32_t bench_whatwg_push_inline(const std::uint8_t* data, std::size_t size);
+std::uint32_t bench_whatwg_push_byte_isr(const std::uint8_t* data, std::size_t size);
+std::uint32_t bench_dfa_push_byte_isr(const std::uint8_t* data, std::size_t size);
 std::uint32_t bench_ascii4_validate(const std::uint8_t* data, std::size_t size);
 /// Returns the number of UTF-8 bytes written to `out`.
 std::uint32_t bench_utf32_to_utf8(const char32_t* in, std::size_t size, std::uint8_t* out, std::size_t capacity);

