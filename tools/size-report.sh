@@ -7,7 +7,7 @@
 #
 # Sizes come from the size probes in test/size (one extern "C" entry point per
 # operation, compiled with -ffunction-sections): the size of each function's
-# code as the linker would keep it, plus the shared 64-byte lead table.
+# code as the linker would keep it, plus the shared 40-byte lead table.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -43,7 +43,7 @@ out=docs/size.md
   echo "$(date -u +%Y-%m-%d) with $(arm-none-eabi-g++ --version | head -n1) and $(g++ --version | head -n1)."
   echo "Each figure is the code of one \`extern \"C\"\` entry point of"
   echo "test/size/size_probe.cpp plus every function it calls (each counted once)."
-  echo "Read-only tables are not included: the decoders share one 64-byte"
+  echo "Read-only tables are not included: the decoders share one 40-byte"
   echo "lead-byte table."
   echo "The decoder's state is 4 bytes of RAM; it has no other RAM."
   echo

@@ -247,7 +247,7 @@ constexpr DecodeResult decode_step(std::uint32_t& state, const LeadTable& leads,
     const std::uint32_t next = (s << 6) | payload;
     // The marker reached bit 31: that was the last byte. (A state that
     // rejects some second bytes has two or three bytes to come.)
-    if (static_cast<std::int32_t>(next) < 0) {
+    if ((next & kLastByteMarker) != 0) {
       state = 0;
       sink(static_cast<char32_t>(next & ~kLastByteMarker));
       return result;
@@ -672,7 +672,7 @@ constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* da
                                                     : static_cast<std::uint32_t>(Status::kSurrogate) + (prev >> 30);
       } else {
         code_point = (prev << 6) | payload;
-        if (static_cast<std::int32_t>(code_point) >= 0) {
+        if ((code_point & kLastByteMarker) == 0) {
           s = code_point;
           continue;
         }
