@@ -42,7 +42,7 @@ constexpr std::size_t ascii_prefix_length(const std::uint8_t* data, std::size_t 
     }
     using Word = std::size_t;
     constexpr Word kHighBits = static_cast<Word>(~Word{0} / 0xFF) * 0x80;  // 0x8080...80
-    while (p != end && reinterpret_cast<std::uintptr_t>(p) % sizeof(Word) != 0) {
+    while (p < end && reinterpret_cast<std::uintptr_t>(p) % sizeof(Word) != 0) {
       if (*p >= 0x80) return static_cast<std::size_t>(p - data);
       ++p;
     }
@@ -70,7 +70,7 @@ constexpr std::size_t ascii_prefix_length(const std::uint8_t* data, std::size_t 
       p += sizeof(Word);
     }
   }
-  while (p != end && *p < 0x80) ++p;
+  while (p < end && *p < 0x80) ++p;
   return static_cast<std::size_t>(p - data);
 }
 
@@ -242,7 +242,7 @@ __attribute__((noinline)) constexpr ValidationResult validate_one_sequence(const
     const DecodeResult step = decoder.push<ErrorPolicy::kReport>(*p, NullSink{});
     if (step.errors != 0) return {start, 1, step.error};
     ++p;
-  } while (decoder.in_sequence() && p != end);
+  } while (decoder.in_sequence() && p < end);
   // The decoder was idle at `start`, so a broken part begins there.
   if (decoder.in_sequence()) return {start, 1, decoder.finish<ErrorPolicy::kReport>(NullSink{})};
   return {static_cast<std::size_t>(p - data), 0, {}};
@@ -323,7 +323,7 @@ constexpr ValidationResult decode(const std::uint8_t* data, std::size_t size, Si
       // A second ASCII byte in a row starts a run worth the word test.
       if (detail::signed_byte(*p) >= 0) p += detail::ascii_prefix_length(p, static_cast<std::size_t>(end - p));
     }
-    if (p == end) return {size, 0, {}};
+    if (p >= end) return {size, 0, {}};
     const ValidationResult slow = detail::validate_one_sequence(data, p, end);
     if (!slow.ok()) return slow;
     p = data + slow.valid_up_to;

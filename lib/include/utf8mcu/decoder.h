@@ -265,27 +265,50 @@ constexpr bool is_three_byte_block(std::uint32_t block, std::uint32_t allowed = 
   return (allowed << block) >> 31 != 0;
 }
 
-/// If the 4 bytes at `p` are all ASCII, passes them to `sink` and returns
-/// true; otherwise returns false and passes nothing.
+/// Passes the ASCII bytes of `w` (4 bytes, the first in bits 0-7), up to the
+/// first with bit 7 set, to `sink`; returns how many. `w` must hold such a
+/// byte, so the loop ends within the word whatever the memory it came from
+/// holds by now.
 template <typename Sink>
-constexpr bool sink_four_ascii(const std::uint8_t* p, Sink& sink) {
+constexpr std::uint32_t sink_ascii_before_high_byte(std::uint32_t w, Sink& sink) {
+  std::uint32_t ascii = 0;
+  for (; (w & 0x80) == 0; w >>= 8) {  // 0xxx xxxx
+    sink(static_cast<char32_t>(w & 0x7F));
+    ++ascii;
+  }
+  return ascii;
+}
+
+/// Passes the ASCII bytes at the start of the 4 at `p` to `sink` and returns
+/// how many there are (4 when all are). Each byte is loaded once, and the
+/// count and the code points come from the bytes loaded: a buffer that
+/// changes meanwhile (a DMA transfer, a sink that writes into it) cannot take
+/// the caller past the 4.
+template <typename Sink>
+constexpr std::uint32_t sink_ascii_of_four(const std::uint8_t* p, Sink& sink) {
   if constexpr (kWordLoads) {
     // One load and one test; the bytes come out of the register.
     const std::uint32_t w = load_le32(p);
-    if ((w & 0x80808080) != 0) return false;
+    if ((w & 0x80808080) != 0) return sink_ascii_before_high_byte(w, sink);
     sink(static_cast<char32_t>(w & 0x7F));
     sink(static_cast<char32_t>((w >> 8) & 0x7F));
     sink(static_cast<char32_t>((w >> 16) & 0x7F));
     sink(static_cast<char32_t>(w >> 24));
   } else {
     // Byte loads, ORed for the test and kept for the sink.
-    if (((p[0] | p[1] | p[2] | p[3]) & 0x80) != 0) return false;
-    sink(static_cast<char32_t>(p[0]));
-    sink(static_cast<char32_t>(p[1]));
-    sink(static_cast<char32_t>(p[2]));
-    sink(static_cast<char32_t>(p[3]));
+    const std::uint32_t b0 = p[0];
+    const std::uint32_t b1 = p[1];
+    const std::uint32_t b2 = p[2];
+    const std::uint32_t b3 = p[3];
+    if (((b0 | b1 | b2 | b3) & 0x80) != 0) {
+      return sink_ascii_before_high_byte(b0 | (b1 << 8) | (b2 << 16) | (b3 << 24), sink);
+    }
+    sink(static_cast<char32_t>(b0));
+    sink(static_cast<char32_t>(b1));
+    sink(static_cast<char32_t>(b2));
+    sink(static_cast<char32_t>(b3));
   }
-  return true;
+  return 4;
 }
 
 // The span push's fast loop. It runs between sequences while 4 or more bytes
@@ -402,14 +425,11 @@ constexpr const std::uint8_t* decode_fast(const std::uint8_t* p, const std::uint
       sink(static_cast<char32_t>(s0));
       ++p;
       if (*p < 0x80) {
-        while (p < fast_end && sink_four_ascii(p, sink)) p += 4;
-        // The run's last bytes: a byte in this group of 4 is not ASCII, so
-        // the loop ends within it.
-        if (p < fast_end) {
-          for (std::int32_t s = signed_byte(*p); s >= 0; s = signed_byte(*p)) {
-            sink(static_cast<char32_t>(s));
-            ++p;
-          }
+        // The run's last bytes come from the group of 4 that ends it.
+        while (p < fast_end) {
+          const std::uint32_t ascii = sink_ascii_of_four(p, sink);
+          p += ascii;
+          if (ascii != 4) break;
         }
       }
       continue;
@@ -656,7 +676,7 @@ constexpr const std::uint8_t* step_until_idle(std::uint32_t& state, const LeadTa
       return p + step.consumed;
     }
     ++p;
-  } while (state != 0 && p != end);
+  } while (state != 0 && p < end);
   return p;
 }
 
@@ -691,7 +711,7 @@ constexpr DecodeResult push_span(std::uint32_t& state, const std::uint8_t* data,
         continue;
       }
     }
-    if (p == end) break;
+    if (p >= end) break;
     // Ill-formed input, an open sequence, or the last 3 bytes: one call
     // site, so the state machine is inlined once.
     p = step_until_idle<kPolicy>(state, kStrictLeads, p, end, sink, total, stopped, first_error);
