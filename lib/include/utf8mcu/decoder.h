@@ -265,50 +265,46 @@ constexpr bool is_three_byte_block(std::uint32_t block, std::uint32_t allowed = 
   return (allowed << block) >> 31 != 0;
 }
 
-/// Passes the ASCII bytes of `w` (4 bytes, the first in bits 0-7), up to the
-/// first with bit 7 set, to `sink`; returns how many. `w` must hold such a
-/// byte, so the loop ends within the word whatever the memory it came from
-/// holds by now.
-template <typename Sink>
-constexpr std::uint32_t sink_ascii_before_high_byte(std::uint32_t w, Sink& sink) {
-  std::uint32_t ascii = 0;
-  for (; (w & 0x80) == 0; w >>= 8) {  // 0xxx xxxx
-    sink(static_cast<char32_t>(w & 0x7F));
-    ++ascii;
-  }
-  return ascii;
-}
-
 /// Passes the ASCII bytes at the start of the 4 at `p` to `sink` and returns
-/// how many there are (4 when all are). Each byte is loaded once, and the
-/// count and the code points come from the bytes loaded: a buffer that
-/// changes meanwhile (a DMA transfer, a sink that writes into it) cannot take
-/// the caller past the 4.
+/// how many there are (4 when all are). The count comes from the test of
+/// the 4 bytes, not from bytes read again, so it is at most 4 however the
+/// buffer changes meanwhile (a DMA transfer, a sink that writes into it).
 template <typename Sink>
 constexpr std::uint32_t sink_ascii_of_four(const std::uint8_t* p, Sink& sink) {
+  std::uint32_t ascii = 0;
   if constexpr (kWordLoads) {
-    // One load and one test; the bytes come out of the register.
-    const std::uint32_t w = load_le32(p);
-    if ((w & 0x80808080) != 0) return sink_ascii_before_high_byte(w, sink);
-    sink(static_cast<char32_t>(w & 0x7F));
-    sink(static_cast<char32_t>((w >> 8) & 0x7F));
-    sink(static_cast<char32_t>((w >> 16) & 0x7F));
-    sink(static_cast<char32_t>(w >> 24));
+    // One load and one test; the bytes come out of the register, the run's
+    // last ones too.
+    std::uint32_t w = load_le32(p);
+    // Expected, so that GCC keeps the run's loop in a straight line.
+    if (__builtin_expect((w & 0x80808080) == 0, 1)) {
+      sink(static_cast<char32_t>(w & 0x7F));
+      sink(static_cast<char32_t>((w >> 8) & 0x7F));
+      sink(static_cast<char32_t>((w >> 16) & 0x7F));
+      sink(static_cast<char32_t>(w >> 24));
+      return 4;
+    }
+    // A byte of `w` has bit 7 set (1xxx xxxx), so this ends within it.
+    for (; (w & 0x80) == 0; w >>= 8) {
+      sink(static_cast<char32_t>(w & 0x7F));
+      ++ascii;
+    }
   } else {
     // Byte loads, ORed for the test and kept for the sink.
-    const std::uint32_t b0 = p[0];
-    const std::uint32_t b1 = p[1];
-    const std::uint32_t b2 = p[2];
-    const std::uint32_t b3 = p[3];
-    if (((b0 | b1 | b2 | b3) & 0x80) != 0) {
-      return sink_ascii_before_high_byte(b0 | (b1 << 8) | (b2 << 16) | (b3 << 24), sink);
+    if (((p[0] | p[1] | p[2] | p[3]) & 0x80) == 0) {
+      sink(static_cast<char32_t>(p[0]));
+      sink(static_cast<char32_t>(p[1]));
+      sink(static_cast<char32_t>(p[2]));
+      sink(static_cast<char32_t>(p[3]));
+      return 4;
     }
-    sink(static_cast<char32_t>(b0));
-    sink(static_cast<char32_t>(b1));
-    sink(static_cast<char32_t>(b2));
-    sink(static_cast<char32_t>(b3));
+    // At most 3 bytes: the bound is the test's, not the bytes read again.
+    for (std::int32_t s = signed_byte(p[0]); s >= 0 && ascii < 3; s = signed_byte(p[ascii])) {
+      sink(static_cast<char32_t>(s));
+      ++ascii;
+    }
   }
-  return 4;
+  return ascii;
 }
 
 // The span push's fast loop. It runs between sequences while 4 or more bytes
@@ -425,7 +421,8 @@ constexpr const std::uint8_t* decode_fast(const std::uint8_t* p, const std::uint
       sink(static_cast<char32_t>(s0));
       ++p;
       if (*p < 0x80) {
-        // The run's last bytes come from the group of 4 that ends it.
+        // 4 bytes per test; the run's last bytes come from the group of 4
+        // that ends it.
         while (p < fast_end) {
           const std::uint32_t ascii = sink_ascii_of_four(p, sink);
           p += ascii;

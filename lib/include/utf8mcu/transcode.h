@@ -342,17 +342,26 @@ class Utf8ToUnits {
           continue;
         }
         // A byte of these 16 is not ASCII: the ASCII before it 4 bytes and
-        // then 1 byte at a time, both loops ending within the 16. Taken from
-        // the words tested, not loaded again: the units written may have
-        // overwritten the input (in-place conversion), and the test must
-        // hold for the bytes written.
-        while ((w0 & 0x80808080) == 0) {
+        // then 1 byte at a time, both ending within the 16. Taken from the
+        // words tested, not loaded again: the units written may have
+        // overwritten the input (in-place conversion).
+        if ((w0 & 0x80808080) == 0) {
           write_ascii(w0, o);
           p += 4;
           o += 4;
           w0 = w1;
-          w1 = w2;
-          w2 = w3;
+          if ((w0 & 0x80808080) == 0) {
+            write_ascii(w0, o);
+            p += 4;
+            o += 4;
+            w0 = w2;
+            if ((w0 & 0x80808080) == 0) {
+              write_ascii(w0, o);
+              p += 4;
+              o += 4;
+              w0 = w3;
+            }
+          }
         }
         while ((w0 & 0x80) == 0) {
           *o++ = static_cast<Unit>(w0 & 0xFF);
