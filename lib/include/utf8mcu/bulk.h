@@ -1,7 +1,9 @@
 #pragma once
 /// @file
 /// Operations on a whole buffer (pointer + length): decode to a sink, validate,
-/// count code points. All treat a null pointer as an empty buffer.
+/// count code points. All treat a null pointer as an empty buffer. If the
+/// buffer changes during a call, they still read only within it and their
+/// results stay within it (docs/bad-input.md).
 
 #include "utf8mcu/decoder.h"
 

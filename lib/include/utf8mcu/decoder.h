@@ -740,6 +740,11 @@ constexpr DecodeError finish_state(std::uint32_t& state, Sink& sink) {
 ///
 /// Lost input (a UART overrun, a dropped DMA block): call finish() at the gap,
 /// so a sequence cut by it becomes U+FFFD rather than a wrong character.
+///
+/// Input that changes during a push (a DMA transfer lapping the reader, a
+/// sink writing into the span, sanitising in place) is read within the span
+/// and still gives scalar values only, though possibly other text than any
+/// one state of the buffer held (docs/bad-input.md).
 class Decoder {
  public:
   /// Feeds one byte. Calls `sink` zero, one or two times (U+FFFD for a broken

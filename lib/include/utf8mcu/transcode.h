@@ -8,6 +8,11 @@
 /// call again with the rest of the input and fresh room. Room for one code
 /// point (4 bytes of UTF-8, 2 units of UTF-16, 1 of UTF-32) always makes
 /// progress. A null input is empty; a null output has no room.
+///
+/// The output may overlap the input (converting in place), and the input may
+/// change during a call: nothing outside the two spans is read or written,
+/// and the output stays well-formed, though its text may then differ from
+/// the input's (docs/bad-input.md).
 
 #include "utf8mcu/bulk.h"
 #include "utf8mcu/decoder.h"
