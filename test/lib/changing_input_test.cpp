@@ -143,6 +143,15 @@ constexpr std::size_t kSpan = 96;
 // reduced tests).
 constexpr std::uint32_t kRounds = utest::kReduced ? 40 : 120;
 
+// A round: text of a random length in `buffer`, and a rewriter of it that
+// changes it in the way `round` picks.
+Rewriter fresh_round(test::Random& random, Guarded<kSpan>& buffer, std::uint32_t round) {
+  const std::size_t size = 1 + random.below(kSpan);
+  buffer.resize(size);
+  test::random_text(random, buffer.data(), size);
+  return Rewriter{buffer.data(), size, static_cast<Rewrite>(round % 3), test::Random(random.next())};
+}
+
 // True when `data` holds well-formed UTF-8, by the reference model.
 bool reference_accepts(const std::uint8_t* data, std::size_t size) {
   bool ok = true;
@@ -168,10 +177,8 @@ void push_with_rewriting_sink(std::uint32_t seed) {
   Guarded<kSpan> buffer;
   test::Random random(seed);
   for (std::uint32_t round = 0; round < kRounds; ++round) {
-    const std::size_t size = 1 + random.below(kSpan);
-    buffer.resize(size);
-    test::random_text(random, buffer.data(), size);
-    Rewriter sink{buffer.data(), size, static_cast<Rewrite>(round % 3), test::Random(random.next())};
+    Rewriter sink = fresh_round(random, buffer, round);
+    const std::size_t size = sink.size;
     utf8mcu::Decoder decoder;
     // A sequence left open by an earlier push.
     (void)decoder.push(std::uint8_t{0xF0}, sink);
@@ -203,10 +210,8 @@ void decode_with_rewriting_sink(std::uint32_t seed) {
   Guarded<kSpan> buffer;
   test::Random random(seed);
   for (std::uint32_t round = 0; round < kRounds; ++round) {
-    const std::size_t size = 1 + random.below(kSpan);
-    buffer.resize(size);
-    test::random_text(random, buffer.data(), size);
-    Rewriter sink{buffer.data(), size, static_cast<Rewrite>(round % 3), test::Random(random.next())};
+    Rewriter sink = fresh_round(random, buffer, round);
+    const std::size_t size = sink.size;
     const utf8mcu::ValidationResult r = utf8mcu::decode<kPolicy>(buffer.data(), size, sink);
     EXPECT_TRUE(buffer.intact());
     EXPECT_TRUE(sink.all_scalar);
@@ -229,10 +234,8 @@ UTEST(ChangingInput, Cesu8DecoderPush) {
   Guarded<kSpan> buffer;
   test::Random random(7);
   for (std::uint32_t round = 0; round < kRounds; ++round) {
-    const std::size_t size = 1 + random.below(kSpan);
-    buffer.resize(size);
-    test::random_text(random, buffer.data(), size);
-    Rewriter sink{buffer.data(), size, static_cast<Rewrite>(round % 3), test::Random(random.next())};
+    Rewriter sink = fresh_round(random, buffer, round);
+    const std::size_t size = sink.size;
     utf8mcu::Cesu8Decoder decoder;
     const utf8mcu::DecodeResult r = decoder.push(buffer.data(), size, sink);
     const std::size_t calls_before_finish = sink.calls;
@@ -250,10 +253,8 @@ UTEST(ChangingInput, CodePointsIterator) {
   Guarded<kSpan> buffer;
   test::Random random(8);
   for (std::uint32_t round = 0; round < kRounds; ++round) {
-    const std::size_t size = 1 + random.below(kSpan);
-    buffer.resize(size);
-    test::random_text(random, buffer.data(), size);
-    Rewriter body{buffer.data(), size, static_cast<Rewrite>(round % 3), test::Random(random.next())};
+    Rewriter body = fresh_round(random, buffer, round);
+    const std::size_t size = body.size;
     std::size_t steps = 0;
     std::size_t bytes = 0;
     const utf8mcu::CodePoints range(buffer.data(), size);
