@@ -468,6 +468,63 @@ void c_api_test_truncate(void) {
   C_CHECK_EQ(utf8mcu_truncate(NULL, 4, 2), 0);
 }
 
+/* A sink that rewrites the input ahead of the decoder on every call, as a
+ * DMA transfer that laps the reader would (docs/bad-input.md): the bytes that
+ * break off a run of ASCII become ASCII, then lead bytes. Checks that every
+ * code point is a scalar value and counts the calls. */
+typedef struct rewriting_sink {
+  uint8_t* text;
+  size_t size;
+  size_t calls;
+  uint32_t random;
+  int all_scalar;
+} rewriting_sink;
+
+static void rewrite_ahead(void* context, uint32_t code_point) {
+  rewriting_sink* sink = (rewriting_sink*)context;
+  size_t at;
+  ++sink->calls;
+  if (code_point > 0x10FFFF || (code_point >= 0xD800 && code_point <= 0xDFFF)) sink->all_scalar = 0;
+  sink->random ^= sink->random << 13;
+  sink->random ^= sink->random >> 17;
+  sink->random ^= sink->random << 5;
+  at = sink->random % sink->size;
+  sink->text[at] = (uint8_t)((sink->random >> 8) % 3 == 0 ? 0xE2 : 'x');
+}
+
+void c_api_test_input_rewritten_by_the_sink(void) {
+  /* ASCII runs ended by 2-byte sequences: the case that ran past the end. */
+  static const uint8_t kPattern[8] = {'a', 'a', 'a', 'a', 0xC3, 0xA9, 'b', ' '};
+  uint8_t text[40];
+  unsigned round;
+  for (round = 0; round < 48; ++round) {
+    rewriting_sink sink;
+    utf8mcu_decoder decoder = UTF8MCU_DECODER_INIT;
+    utf8mcu_decode_result pushed;
+    utf8mcu_validation_result decoded;
+    const utf8mcu_error_policy policy = (utf8mcu_error_policy)(round % 3);
+    size_t i;
+    for (i = 0; i < sizeof text; ++i) text[i] = kPattern[(i + round) % sizeof kPattern];
+    sink.text = text;
+    sink.size = sizeof text;
+    sink.calls = 0;
+    sink.random = 0x9E3779B9u + round;
+    sink.all_scalar = 1;
+    pushed = utf8mcu_decoder_push(&decoder, text, sizeof text, policy, rewrite_ahead, &sink);
+    (void)utf8mcu_decoder_finish(&decoder, policy, rewrite_ahead, &sink);
+    C_CHECK(pushed.consumed <= sizeof text);
+    C_CHECK(sink.calls <= sizeof text);
+    C_CHECK(sink.all_scalar);
+
+    for (i = 0; i < sizeof text; ++i) text[i] = kPattern[(i + round) % sizeof kPattern];
+    sink.calls = 0;
+    decoded = utf8mcu_decode(text, sizeof text, policy, rewrite_ahead, &sink);
+    C_CHECK(decoded.valid_up_to <= sizeof text);
+    C_CHECK(sink.calls <= sizeof text);
+    C_CHECK(sink.all_scalar);
+  }
+}
+
 void c_api_test_status_names(void) {
   static const utf8mcu_status statuses[] = {
       UTF8MCU_OK,         UTF8MCU_UNEXPECTED_CONTINUATION, UTF8MCU_INVALID_LEAD,       UTF8MCU_OVERLONG,

@@ -42,6 +42,7 @@ void c_check_equal_failed(const char* file, int line, const char* actual_text, c
   X(validate)                          \
   X(decode_whole_buffer)               \
   X(count_code_points)                 \
+  X(input_rewritten_by_the_sink)       \
   X(encode_boundaries)                 \
   X(encode_invalid_code_points)        \
   X(encode_output_full)                \

@@ -1,7 +1,9 @@
 #pragma once
 /// @file
 /// Operations on a whole buffer (pointer + length): decode to a sink, validate,
-/// count code points. All treat a null pointer as an empty buffer.
+/// count code points. All treat a null pointer as an empty buffer. If the
+/// buffer changes during a call, they still read only within it and their
+/// results stay within it (docs/bad-input.md).
 
 #include "utf8mcu/decoder.h"
 
@@ -242,7 +244,7 @@ __attribute__((noinline)) constexpr ValidationResult validate_one_sequence(const
     const DecodeResult step = decoder.push<ErrorPolicy::kReport>(*p, NullSink{});
     if (step.errors != 0) return {start, 1, step.error};
     ++p;
-  } while (decoder.in_sequence() && p != end);
+  } while (decoder.in_sequence() && p < end);
   // The decoder was idle at `start`, so a broken part begins there.
   if (decoder.in_sequence()) return {start, 1, decoder.finish<ErrorPolicy::kReport>(NullSink{})};
   return {static_cast<std::size_t>(p - data), 0, {}};
@@ -323,7 +325,7 @@ constexpr ValidationResult decode(const std::uint8_t* data, std::size_t size, Si
       // A second ASCII byte in a row starts a run worth the word test.
       if (detail::signed_byte(*p) >= 0) p += detail::ascii_prefix_length(p, static_cast<std::size_t>(end - p));
     }
-    if (p == end) return {size, 0, {}};
+    if (p >= end) return {size, 0, {}};
     const ValidationResult slow = detail::validate_one_sequence(data, p, end);
     if (!slow.ok()) return slow;
     p = data + slow.valid_up_to;

@@ -346,27 +346,46 @@ constexpr bool is_three_byte_block(std::uint32_t block, std::uint32_t allowed = 
   return (allowed << block) >> 31 != 0;
 }
 
-/// If the 4 bytes at `p` are all ASCII, passes them to `sink` and returns
-/// true; otherwise returns false and passes nothing.
+/// Passes the ASCII bytes at the start of the 4 at `p` to `sink` and returns
+/// how many there are (4 when all are). The count comes from the test of
+/// the 4 bytes, not from bytes read again, so it is at most 4 however the
+/// buffer changes meanwhile (a DMA transfer, a sink that writes into it).
 template <typename Sink>
-constexpr bool sink_four_ascii(const std::uint8_t* p, Sink& sink) {
+constexpr std::uint32_t sink_ascii_of_four(const std::uint8_t* p, Sink& sink) {
+  std::uint32_t ascii = 0;
   if constexpr (kWordLoads) {
-    // One load and one test; the bytes come out of the register.
-    const std::uint32_t w = load_le32(p);
-    if ((w & 0x80808080) != 0) return false;
-    sink(static_cast<char32_t>(w & 0x7F));
-    sink(static_cast<char32_t>((w >> 8) & 0x7F));
-    sink(static_cast<char32_t>((w >> 16) & 0x7F));
-    sink(static_cast<char32_t>(w >> 24));
+    // One load and one test; the bytes come out of the register, the run's
+    // last ones too.
+    std::uint32_t w = load_le32(p);
+    // Expected, so that GCC keeps the run's loop in a straight line.
+    if (__builtin_expect((w & 0x80808080) == 0, 1)) {
+      sink(static_cast<char32_t>(w & 0x7F));
+      sink(static_cast<char32_t>((w >> 8) & 0x7F));
+      sink(static_cast<char32_t>((w >> 16) & 0x7F));
+      sink(static_cast<char32_t>(w >> 24));
+      return 4;
+    }
+    // A byte of `w` has bit 7 set (1xxx xxxx), so this ends within it.
+    for (; (w & 0x80) == 0; w >>= 8) {
+      sink(static_cast<char32_t>(w & 0x7F));
+      ++ascii;
+    }
   } else {
     // Byte loads, ORed for the test and kept for the sink.
-    if (((p[0] | p[1] | p[2] | p[3]) & 0x80) != 0) return false;
-    sink(static_cast<char32_t>(p[0]));
-    sink(static_cast<char32_t>(p[1]));
-    sink(static_cast<char32_t>(p[2]));
-    sink(static_cast<char32_t>(p[3]));
+    if (((p[0] | p[1] | p[2] | p[3]) & 0x80) == 0) {
+      sink(static_cast<char32_t>(p[0]));
+      sink(static_cast<char32_t>(p[1]));
+      sink(static_cast<char32_t>(p[2]));
+      sink(static_cast<char32_t>(p[3]));
+      return 4;
+    }
+    // At most 3 bytes: the bound is the test's, not the bytes read again.
+    for (std::int32_t s = signed_byte(p[0]); s >= 0 && ascii < 3; s = signed_byte(p[ascii])) {
+      sink(static_cast<char32_t>(s));
+      ++ascii;
+    }
   }
-  return true;
+  return ascii;
 }
 
 // The span push's fast loop. It runs between sequences while 4 or more bytes
@@ -483,14 +502,12 @@ constexpr const std::uint8_t* decode_fast(const std::uint8_t* p, const std::uint
       sink(static_cast<char32_t>(s0));
       ++p;
       if (*p < 0x80) {
-        while (p < fast_end && sink_four_ascii(p, sink)) p += 4;
-        // The run's last bytes: a byte in this group of 4 is not ASCII, so
-        // the loop ends within it.
-        if (p < fast_end) {
-          for (std::int32_t s = signed_byte(*p); s >= 0; s = signed_byte(*p)) {
-            sink(static_cast<char32_t>(s));
-            ++p;
-          }
+        // 4 bytes per test; the run's last bytes come from the group of 4
+        // that ends it.
+        while (p < fast_end) {
+          const std::uint32_t ascii = sink_ascii_of_four(p, sink);
+          p += ascii;
+          if (ascii != 4) break;
         }
       }
       continue;
@@ -729,7 +746,7 @@ constexpr const std::uint8_t* step_until_idle(std::uint32_t& state, const LeadTa
       return p + step.consumed;
     }
     ++p;
-  } while (state != 0 && p != end);
+  } while (state != 0 && p < end);
   return p;
 }
 
@@ -764,7 +781,7 @@ constexpr DecodeResult push_span(std::uint32_t& state, const std::uint8_t* data,
         continue;
       }
     }
-    if (p == end) break;
+    if (p >= end) break;
     // Ill-formed input, an open sequence, or the last 3 bytes: one call
     // site, so the state machine is inlined once.
     p = step_until_idle<kPolicy>(state, kStrictLeads, p, end, sink, total, stopped, first_error);
@@ -796,6 +813,11 @@ constexpr DecodeError finish_state(std::uint32_t& state, Sink& sink) {
 ///
 /// Lost input (a UART overrun, a dropped DMA block): call finish() at the gap,
 /// so a sequence cut by it becomes U+FFFD rather than a wrong character.
+///
+/// Input that changes during a push (a DMA transfer lapping the reader, a
+/// sink writing into the span, sanitising in place) is read within the span
+/// and still gives scalar values only, though possibly other text than any
+/// one state of the buffer held (docs/bad-input.md).
 class Decoder {
  public:
   /// Feeds one byte. Calls `sink` zero, one or two times (U+FFFD for a broken

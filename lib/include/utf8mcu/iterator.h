@@ -2,7 +2,8 @@
 /// @file
 /// Pull-style decoding over a buffer: a forward iterator and a range for
 /// range-based for loops. Ill-formed parts come out as U+FFFD (the replace
-/// policy), so the sequence equals what decode() gives a sink.
+/// policy), so the sequence equals what decode() gives a sink. If the buffer
+/// changes while it is walked, each step still stays within it.
 ///
 ///     for (char32_t c : utf8mcu::CodePoints(text, size)) draw(c);
 

@@ -8,6 +8,11 @@
 /// call again with the rest of the input and fresh room. Room for one code
 /// point (4 bytes of UTF-8, 2 units of UTF-16, 1 of UTF-32) always makes
 /// progress. A null input is empty; a null output has no room.
+///
+/// The output may overlap the input (converting in place), and the input may
+/// change during a call: nothing outside the two spans is read or written,
+/// and the output stays well-formed, though its text may then differ from
+/// the input's (docs/bad-input.md).
 
 #include "utf8mcu/bulk.h"
 #include "utf8mcu/decoder.h"
@@ -43,17 +48,24 @@ constexpr void utf32_to_utf8_fast(const char32_t* in, std::size_t size, std::uin
   const char32_t* const end = in + size;
   std::uint8_t* o = out + result.written;
   std::uint8_t* const out_end = out + capacity;
-  while (p != end && out_end - o >= 4) {
+  while (p < end && out_end - o >= 4) {
     const std::uint32_t c = *p;
     if (c < 0x80) {
-      if (end - p >= 4 && (p[1] | p[2] | p[3]) < 0x80) {
-        o[0] = static_cast<std::uint8_t>(c);
-        o[1] = static_cast<std::uint8_t>(p[1]);
-        o[2] = static_cast<std::uint8_t>(p[2]);
-        o[3] = static_cast<std::uint8_t>(p[3]);
-        p += 4;
-        o += 4;
-        continue;
+      if (end - p >= 4) {
+        // Written from the values tested, all loaded before the first byte
+        // is written: the output may overlap the input.
+        const std::uint32_t c1 = p[1];
+        const std::uint32_t c2 = p[2];
+        const std::uint32_t c3 = p[3];
+        if ((c1 | c2 | c3) < 0x80) {
+          o[0] = static_cast<std::uint8_t>(c);
+          o[1] = static_cast<std::uint8_t>(c1);
+          o[2] = static_cast<std::uint8_t>(c2);
+          o[3] = static_cast<std::uint8_t>(c3);
+          p += 4;
+          o += 4;
+          continue;
+        }
       }
       *o++ = static_cast<std::uint8_t>(c);
     } else if (c < 0x800) {
@@ -335,12 +347,26 @@ class Utf8ToUnits {
           continue;
         }
         // A byte of these 16 is not ASCII: the ASCII before it 4 bytes and
-        // then 1 byte at a time, both loops ending within the 16.
-        while ((w0 & 0x80808080) == 0) {
+        // then 1 byte at a time, both ending within the 16. Taken from the
+        // words tested, not loaded again: the units written may have
+        // overwritten the input (in-place conversion).
+        if ((w0 & 0x80808080) == 0) {
           write_ascii(w0, o);
           p += 4;
           o += 4;
-          w0 = load_le32(p);
+          w0 = w1;
+          if ((w0 & 0x80808080) == 0) {
+            write_ascii(w0, o);
+            p += 4;
+            o += 4;
+            w0 = w2;
+            if ((w0 & 0x80808080) == 0) {
+              write_ascii(w0, o);
+              p += 4;
+              o += 4;
+              w0 = w3;
+            }
+          }
         }
         while ((w0 & 0x80) == 0) {
           *o++ = static_cast<Unit>(w0 & 0xFF);

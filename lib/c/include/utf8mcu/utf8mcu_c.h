@@ -6,7 +6,9 @@
 ///
 /// Same behaviour as the C++ core it is built on: strict UTF-8 (RFC 3629),
 /// ill-formed input handled per maximal subpart under the policy chosen per
-/// call, statuses with the same values as `utf8mcu::Status`.
+/// call, statuses with the same values as `utf8mcu::Status`. Input that
+/// changes during a call (a DMA transfer, a sink writing into it) is read
+/// only within the span given, and sinks get scalar values only.
 ///
 /// The implementation is one C++17 source that needs no C++ run-time support:
 /// no heap, exceptions, RTTI, static constructors or global state. It links
