@@ -313,7 +313,11 @@ inline constexpr bool kUnalignedLoads = true;
 /// instructions than byte loads and a test each. Elsewhere (ARMv6-M, which
 /// cannot; x86, where byte loads are as cheap and taking the bytes back out
 /// of the word costs more) byte loads.
-#if defined(__arm__)
+/// UTF8MCU_WORD_LOADS (0 or 1) overrides it, so that the host can fuzz the
+/// word-load paths.
+#if defined(UTF8MCU_WORD_LOADS)
+inline constexpr bool kWordLoads = UTF8MCU_WORD_LOADS != 0;
+#elif defined(__arm__)
 inline constexpr bool kWordLoads = kUnalignedLoads;
 #else
 inline constexpr bool kWordLoads = false;
