@@ -29,7 +29,7 @@ for arg in "$@"; do
   esac
 done
 if [[ ${#presets[@]} -eq 0 ]]; then
-  presets=(host microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505 lm3s6965evb fuzz)
+  presets=(host microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505 lm3s6965evb netduinoplus2 fuzz)
 fi
 
 if ! bash tools/setup-deps.sh; then

@@ -3,7 +3,8 @@
 // RingReader -> Decoder) and sends it back as well-formed UTF-8, followed by a
 // summary. Exits through semihosting with status 0. The UART and its port come
 // from the board (examples/uart_decode/uart_decode.cmake): CMSDK UART0 on the
-// mps2 boards, PL011 UART0 on lm3s6965evb.
+// mps2 boards, PL011 UART0 on lm3s6965evb, STM32 USART1 on netduinoplus2,
+// nRF51 UART0 on microbit.
 //
 //   out: "uart_decode: ready\n" (once the receiver runs)
 //   in:  [length: 4 bytes, little-endian][length bytes of anything]
@@ -33,6 +34,10 @@
 
 #if defined(UTF8MCU_UART_DECODE_PL011)
 #include "utf8mcu/port/pl011_uart.h"
+#elif defined(UTF8MCU_UART_DECODE_STM32F4)
+#include "utf8mcu/port/stm32_usart.h"
+#elif defined(UTF8MCU_UART_DECODE_NRF51)
+#include "utf8mcu/port/nrf51_uart.h"
 #else
 #include "utf8mcu/port/cmsdk_uart.h"
 #endif
@@ -62,6 +67,9 @@
 #ifndef UTF8MCU_UART_DECODE_RECORD_DROPS
 #define UTF8MCU_UART_DECODE_RECORD_DROPS 0  // log where the ring dropped bytes
 #endif
+#ifndef UTF8MCU_UART_DECODE_MAX_DROP_RUNS
+#define UTF8MCU_UART_DECODE_MAX_DROP_RUNS 200  // ...in at most this many runs
+#endif
 
 namespace {
 
@@ -74,6 +82,15 @@ using utf8mcu::port::UartReceiver;
 #if defined(UTF8MCU_UART_DECODE_PL011)
 constexpr const utf8mcu::port::Pl011Uart& kUartConfig = utf8mcu::port::kLm3s6965Uart0;
 constexpr UartPort kUart = utf8mcu::port::make_pl011_uart_port(kUartConfig);
+constexpr unsigned kRxIrq = kUartConfig.irq;
+#elif defined(UTF8MCU_UART_DECODE_STM32F4)
+constexpr const utf8mcu::port::Stm32Usart& kUartConfig = utf8mcu::port::kStm32F405Usart1;
+constexpr UartPort kUart =
+    utf8mcu::port::make_stm32_usart_port<utf8mcu::port::Stm32F4Usart>(kUartConfig);
+constexpr unsigned kRxIrq = kUartConfig.irq;
+#elif defined(UTF8MCU_UART_DECODE_NRF51)
+constexpr const utf8mcu::port::Nrf51Uart& kUartConfig = utf8mcu::port::kNrf51Uart0;
+constexpr UartPort kUart = utf8mcu::port::make_nrf51_uart_port(kUartConfig);
 constexpr unsigned kRxIrq = kUartConfig.irq;
 #elif defined(UTF8MCU_UART_DECODE_AN505)
 constexpr const utf8mcu::port::CmsdkUart& kUartConfig = utf8mcu::port::kAn505Uart0;
@@ -166,7 +183,7 @@ struct DropRun {
   std::uint32_t first;  // index in the received stream, prefix included
   std::uint32_t count;
 };
-constexpr std::size_t kMaxDropRuns = 200;
+constexpr std::size_t kMaxDropRuns = UTF8MCU_UART_DECODE_MAX_DROP_RUNS;
 struct DropLog {
   DropRun runs[kMaxDropRuns];
   std::uint32_t run_count = 0;  // may exceed kMaxDropRuns: then the log is partial
@@ -233,7 +250,8 @@ int main() {
   constexpr std::uint32_t kCalibrationTurns = 100000;
   std::uint32_t turns = kCalibrationTurns;
   const std::uint32_t calibration_start = systick(kSysTickValue);
-  __asm__ volatile("1: subs %0, %0, #1\n bne 1b" : "+l"(turns) : : "cc");
+  // .syntax unified: GCC's Thumb-1 (ARMv6-M) output is in divided syntax.
+  __asm__ volatile(".syntax unified\n1: subs %0, %0, #1\n bne 1b" : "+l"(turns) : : "cc");
   const std::uint32_t calibration_ticks = (calibration_start - systick(kSysTickValue)) & 0xFFFFFFu;
 #endif
   if (!receiver.start(kBaud)) fail("cannot start the UART");
