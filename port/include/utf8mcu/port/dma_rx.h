@@ -70,11 +70,11 @@ class DmaRxCursor {
       : buffer_(buffer), size_(size) {}
 
   /// The DMA's write position is now `position` (buffer size minus the
-  /// remaining transfer count; `size` counts as 0). Returns the new bytes,
+  /// remaining transfer count; `size` and anything above count as 0). Returns the new bytes,
   /// at most two spans (the buffer wraps), or an overrun. The spans stay
   /// valid until the DMA comes round to them again (less than one lap).
   DmaRxSpans advance(DmaEvent event, std::uint32_t position) noexcept {
-    if (position >= size_) position = position == size_ ? 0 : position % size_;
+    if (position >= size_) position = 0;  // size (a count not yet reloaded), or out of range
     const std::uint32_t last = read_;
     const bool wrapped = position < last;
     std::uint32_t moved = position - last + (wrapped ? size_ : 0);
@@ -92,20 +92,13 @@ class DmaRxCursor {
     }
     read_ = position;
     received_ += moved;
-    DmaRxSpans spans;
     if (moved > size_) {
-      spans.lost = moved;
       lost_ += moved;
-      return spans;
+      return {ByteSpan{}, ByteSpan{}, moved};
     }
     const std::uint32_t to_end = size_ - last;
-    if (moved <= to_end) {
-      spans.first = {buffer_ + last, moved};
-    } else {
-      spans.first = {buffer_ + last, to_end};
-      spans.second = {buffer_, moved - to_end};
-    }
-    return spans;
+    if (moved <= to_end) return {ByteSpan{buffer_ + last, moved}, ByteSpan{}, 0};
+    return {ByteSpan{buffer_ + last, to_end}, ByteSpan{buffer_, moved - to_end}, 0};
   }
 
   /// Bytes the DMA received so far (delivered + lost), mod 2^32.
