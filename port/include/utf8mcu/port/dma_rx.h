@@ -32,7 +32,7 @@
 /// delivered, and the reader resumes at the DMA's position. The gap shows as
 /// one U+FFFD (a ByteRing gap or IngestDecoder::gap()).
 ///
-/// RAM: 20 bytes on a 32-bit core. Cost per call: constant (no loop), ISR-safe; not
+/// RAM: 24 bytes on a 32-bit core. Cost per call: constant (no loop), ISR-safe; not
 /// reentrant (one interrupt priority for all its events).
 
 #include <cstddef>

@@ -17,7 +17,7 @@
 ///     push_spans(ring, rx.on_interrupt());
 ///
 /// The board enables the USART's and the DMA's clocks and routes the pins
-/// before start(). RAM: the buffer plus 32 bytes.
+/// before start(). RAM: the buffer plus 40 bytes.
 ///
 /// Cortex-M7 (F7/H7) with the D-cache on: the DMA writes memory behind the
 /// cache. Put the buffer in a non-cacheable MPU region (or DTCM), or
