@@ -58,11 +58,7 @@ RxEvent nrf51_uart_read_rx(void* context, std::uint8_t* byte) {
 // At the NVIC: RXDRDY stays set, so the interrupt stays pending while masked.
 void nrf51_uart_set_rx_interrupt(void* context, bool enabled) {
   const Nrf51Uart& uart = uart_of(context);
-  if (enabled) {
-    cortex_m::nvic_enable_irq(uart.irq);
-  } else {
-    cortex_m::nvic_disable_irq(uart.irq);
-  }
+  cortex_m::nvic_set_enabled(uart.irq, enabled);
 }
 
 std::size_t nrf51_uart_write(void* context, const std::uint8_t* data, std::size_t size) {

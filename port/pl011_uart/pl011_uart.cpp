@@ -62,11 +62,7 @@ RxEvent pl011_uart_read_rx(void* context, std::uint8_t* byte) {
 
 void pl011_uart_set_rx_interrupt(void* context, bool enabled) {
   const Pl011Uart& uart = uart_of(context);
-  if (enabled) {
-    cortex_m::nvic_enable_irq(uart.irq);
-  } else {
-    cortex_m::nvic_disable_irq(uart.irq);
-  }
+  cortex_m::nvic_set_enabled(uart.irq, enabled);
 }
 
 std::size_t pl011_uart_write(void* context, const std::uint8_t* data, std::size_t size) {

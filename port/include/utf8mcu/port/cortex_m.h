@@ -35,6 +35,17 @@ inline void nvic_disable_irq(unsigned irq) noexcept {
 #endif
 }
 
+/// Enables or disables `irq` (see above): what every port's
+/// set_rx_interrupt does, since masking at the NVIC keeps the UART's request
+/// pending.
+inline void nvic_set_enabled(unsigned irq, bool enabled) noexcept {
+  if (enabled) {
+    nvic_enable_irq(irq);
+  } else {
+    nvic_disable_irq(irq);
+  }
+}
+
 /// Makes external interrupt `irq` pending: its handler runs once it is
 /// enabled and the priority allows, whatever the peripheral's line does.
 inline void nvic_set_pending(unsigned irq) noexcept {
