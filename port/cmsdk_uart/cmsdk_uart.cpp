@@ -66,11 +66,7 @@ std::size_t cmsdk_uart_write(void* context, const std::uint8_t* data, std::size_
 // line follows INTSTATUS, so only the NVIC can keep a waiting byte pending.
 void cmsdk_uart_set_rx_interrupt(void* context, bool enabled) {
   const CmsdkUart& uart = uart_of(context);
-  if (enabled) {
-    cortex_m::nvic_enable_irq(uart.rx_irq);
-  } else {
-    cortex_m::nvic_disable_irq(uart.rx_irq);
-  }
+  cortex_m::nvic_set_enabled(uart.rx_irq, enabled);
 }
 
 }  // namespace port

@@ -54,11 +54,7 @@ RxEvent stm32_usart_read_rx(void* context, std::uint8_t* byte) {
 // At the NVIC: RXNE stays set, so the interrupt stays pending while masked.
 void stm32_usart_set_rx_interrupt(void* context, bool enabled) {
   const Stm32Usart& usart = usart_of(context);
-  if (enabled) {
-    cortex_m::nvic_enable_irq(usart.irq);
-  } else {
-    cortex_m::nvic_disable_irq(usart.irq);
-  }
+  cortex_m::nvic_set_enabled(usart.irq, enabled);
 }
 
 template <typename Layout>

@@ -158,6 +158,84 @@ UTEST(RingReader, FinishShowsAGapAtTheVeryEnd) {
   EXPECT_EQ(reader.bytes_read(), 2u);
 }
 
+// finish() used twice, then the producer resumes: the gap shows once, not
+// once per finish() plus once for its marker.
+UTEST(RingReader, FinishShowsEachGapOnceWhateverTheCalls) {
+  ByteRing<2> ring;
+  RingReader reader{ring};
+  CodePoints<8> out;
+  const std::uint8_t bytes[3] = {'a', 'b', 'c'};
+  ring.push(bytes, 3);  // c dropped
+  reader.finish(out);
+  reader.finish(out);
+  EXPECT_TRUE(ring.push('d'));  // writes the gap's marker, then d
+  reader.poll(out);
+  reader.finish(out);
+  const char32_t want[4] = {'a', 'b', R, 'd'};
+  EXPECT_TRUE(out.equals(want, 4));
+  EXPECT_EQ(reader.replacements(), 1u);
+  EXPECT_EQ(reader.gaps(), 1u);
+  EXPECT_EQ(reader.bytes_read(), 4u);  // a, b, the marker, d
+}
+
+// finish() as a periodic flush among random pushes (with drops) and polls:
+// the output is the accepted bytes with exactly one U+FFFD per gap, written
+// from a model of the drops kept here, not from the reader.
+UTEST(RingReader, FinishAsAPeriodicFlushIsExact) {
+  constexpr std::size_t kSlots = 8;
+  port_test::Random random{0x18u};
+  for (int round = 0; round < 300; ++round) {
+    ByteRing<kSlots> ring;
+    RingReader reader{ring};
+    CodePoints<512> out;
+    char32_t want[512];
+    std::size_t wanted = 0;
+    // The model (ByteRing's documented rule): a gap's marker goes in before
+    // the next accepted byte, or alone when exactly one slot is left.
+    enum class Gap { kNone, kUnmarked, kMarked } gap = Gap::kNone;
+    std::size_t used = 0;  // slots holding bytes or markers
+    for (int step = 0; step < 120 && wanted < 500; ++step) {
+      const std::uint32_t action = random.below(5);
+      if (action <= 2) {
+        const auto byte = static_cast<std::uint8_t>('a' + random.below(26));
+        bool accept = false;
+        if (gap == Gap::kUnmarked && used < kSlots) {
+          ++used;  // the marker
+          gap = Gap::kMarked;
+        }
+        if (used < kSlots) {
+          ++used;
+          accept = true;
+          gap = Gap::kNone;
+          want[wanted++] = byte;
+        } else if (gap == Gap::kNone) {
+          gap = Gap::kUnmarked;
+          want[wanted++] = R;
+        }
+        if (ring.push(byte) != accept) {
+          UTEST_ADD_FAILURE("push disagrees with the model");
+          return;
+        }
+      } else if (action == 3) {
+        const std::size_t most = random.below(5);
+        reader.poll(out, most);
+        used -= most < used ? most : used;
+      } else {
+        reader.finish(out);
+        used = 0;
+      }
+    }
+    reader.finish(out);
+    if (!out.equals(want, wanted) || reader.replacements() != reader.gaps()) {
+      utest::log() << "round " << round << ": " << out.size << " code points, want " << wanted
+                   << "; replacements " << reader.replacements() << ", gaps " << reader.gaps()
+                   << "\n";
+      UTEST_ADD_FAILURE("gaps not shown exactly once");
+      return;
+    }
+  }
+}
+
 // Decodes kSampleText with one byte lost at `lost` and checks that exactly the
 // code point holding it became 1-4 U+FFFD and everything else came through.
 template <typename Feed>

@@ -163,6 +163,14 @@ class ByteRing {
     return copied;
   }
 
+  /// Slots read so far (free-running, wraps at 2^32): the stream position of
+  /// the next byte peek() returns. Consumer side. O(1).
+  std::uint32_t read_position() const noexcept { return tail_.load(std::memory_order_relaxed); }
+
+  /// Slots written so far (free-running): with a gap pending and nothing
+  /// accepted since, the position its marker will take. Any context. O(1).
+  std::uint32_t write_position() const noexcept { return head_.load(std::memory_order_acquire); }
+
   // ---- Counters (any context) ---------------------------------------------
 
   /// Bytes the ring dropped because it was full: exact.

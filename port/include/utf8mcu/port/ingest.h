@@ -66,6 +66,10 @@ class IngestDecoder {
     return account(0, delivered, result.errors);  // the marker is no received byte
   }
 
+  /// Takes a gap marker whose gap was already shown (RingReader::finish):
+  /// counted as a byte read, nothing decoded.
+  IngestResult skip_marker() noexcept { return account(1, 0, 0); }
+
   /// Ends the stream: a pending incomplete sequence becomes one U+FFFD.
   template <typename Sink>
   IngestResult finish(Sink&& sink) noexcept {
@@ -104,8 +108,8 @@ class IngestDecoder {
 };
 
 /// Drains a ByteRing (any ByteRing<N>) through an IngestDecoder. The consumer
-/// side of the ring: use from one thread. RAM: 20 bytes (a reference and an
-/// IngestDecoder).
+/// side of the ring: use from one thread. RAM: 28 bytes on a 32-bit core (a
+/// reference, an IngestDecoder, the position of a gap finish() showed early).
 ///
 ///     static utf8mcu::port::ByteRing<256> rx_ring;   // filled by the RX ISR
 ///     utf8mcu::port::RingReader reader{rx_ring};
@@ -126,23 +130,46 @@ class RingReader {
       const ByteSpan span = ring_.peek();
       if (span.size == 0) break;
       const std::size_t left = max_bytes - total.bytes;
-      const std::size_t n = span.size < left ? span.size : left;
+      std::size_t n = span.size < left ? span.size : left;
+      if (marker_shown_) {
+        // The marker of a gap finish() already showed: take it undecoded.
+        const std::uint32_t ahead = shown_marker_at_ - ring_.read_position();
+        if (ahead == 0) {
+          ring_.consume(1);
+          add(total, decoder_.skip_marker());
+          marker_shown_ = false;
+          continue;
+        }
+        if (ahead < n) n = ahead;
+      }
       const IngestResult step = decoder_.push(span.data, n, sink);
       ring_.consume(n);
-      total.bytes += n;
-      total.code_points += step.code_points;
-      total.errors += step.errors;
+      add(total, step);
     }
     return total;
   }
 
-  /// Ends the stream once the producer is done: drains the ring, shows a gap
-  /// still without a marker (data lost at the very end) as U+FFFD, and turns a
-  /// pending incomplete sequence into U+FFFD. Cost: one poll of the ring.
+  /// Ends the stream (or flushes it, e.g. on an idle line): drains the ring,
+  /// shows a gap still without a marker (data lost at the very end) as
+  /// U+FFFD, and turns a pending incomplete sequence into U+FFFD. Each gap
+  /// shows exactly once whatever the calling pattern: when the producer later
+  /// writes that gap's marker, poll() takes it without decoding it again.
+  /// Cost: one poll of the ring.
   template <typename Sink>
   IngestResult finish(Sink&& sink) noexcept {
     IngestResult total = poll(sink, Ring::capacity());
-    if (ring_.gap_pending()) add(total, decoder_.gap(sink));
+    // A pending gap's marker goes where the producer writes next. Shown only
+    // when nothing waits before it (else bytes arrived meanwhile: the next
+    // poll or finish shows them first, in order).
+    if (ring_.gap_pending()) {
+      const std::uint32_t at = ring_.write_position();
+      const bool shown = marker_shown_ && shown_marker_at_ == at;
+      if (!shown && at == ring_.read_position()) {
+        add(total, decoder_.gap(sink));
+        shown_marker_at_ = at;
+        marker_shown_ = true;
+      }
+    }
     add(total, decoder_.finish(sink));
     return total;
   }
@@ -169,6 +196,8 @@ class RingReader {
 
   Ring& ring_;
   IngestDecoder<kPolicy> decoder_;
+  std::uint32_t shown_marker_at_ = 0;  // ring position of that marker
+  bool marker_shown_ = false;          // finish() showed a gap whose marker is to come
 };
 
 }  // namespace port

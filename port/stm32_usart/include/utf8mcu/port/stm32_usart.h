@@ -33,6 +33,10 @@ struct Stm32Usart {
   std::uint16_t irq;
 };
 
+/// STM32F405/407 USART1 (QEMU netduinoplus2): APB2 at 84 MHz (168 MHz
+/// system clock), IRQ 37. F4 layout.
+inline constexpr Stm32Usart kStm32F405Usart1{0x40011000u, 84000000u, 37};
+
 // Status bits common to both layouts (SR on F4, ISR on L4):
 //   .... [TXE][TC][RXNE][IDLE][ORE][NF][FE][PE]
 namespace stm32_usart {
