@@ -41,7 +41,7 @@ constexpr std::size_t ascii_prefix_length(const std::uint8_t* data, std::size_t 
       }
     }
     using Word = std::size_t;
-    constexpr Word kHighBits = static_cast<Word>(~Word{0} / 0xFF) * 0x80;  // 0x8080...80
+    constexpr Word kHighBits = ~Word{0} / 0xFF * 0x80;  // 0x8080...80
     while (p != end && reinterpret_cast<std::uintptr_t>(p) % sizeof(Word) != 0) {
       if (*p >= 0x80) return static_cast<std::size_t>(p - data);
       ++p;
