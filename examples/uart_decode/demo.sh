@@ -5,8 +5,9 @@
 #   examples/uart_decode/demo.sh [--board BOARD] [--elf IMAGE] [FILE]
 #
 # BOARD: an mps2 board (default mps2-an385). Without --elf, builds the image
-# first (cmake --preset BOARD; cmake --build --preset BOARD --target
-# uart_decode). FILE: input to stream instead of the built-in sample.
+# first, in build/demo-BOARD with only what it needs (no tests, display or
+# benchmarks, so no packages beyond tools/setup-deps.sh demo). FILE: input to
+# stream instead of the built-in sample.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -23,11 +24,14 @@ while [[ $# -gt 0 ]]; do
 done
 
 if [[ -z "$elf" ]]; then
-  if [[ ! -f "$root/build/$board/CMakeCache.txt" ]]; then
-    (cd "$root" && cmake --preset "$board" >/dev/null)
+  build=$root/build/demo-$board
+  if [[ ! -f "$build/CMakeCache.txt" ]]; then
+    cmake -S "$root" -B "$build" -G Ninja --toolchain "$root/toolchains/arm-none-eabi.cmake" \
+      "-DUTF8MCU_BOARD=$board" -DCMAKE_BUILD_TYPE=Release -DUTF8MCU_BUILD_TESTS=OFF \
+      -DUTF8MCU_BUILD_DISPLAY=OFF -DUTF8MCU_BUILD_BENCHMARKS=OFF -DUTF8MCU_INSTALL=OFF >/dev/null
   fi
-  (cd "$root" && cmake --build --preset "$board" --target uart_decode >/dev/null)
-  elf=$root/build/$board/examples/uart_decode/uart_decode.elf
+  cmake --build "$build" --target uart_decode >/dev/null
+  elf=$build/examples/uart_decode/uart_decode.elf
 fi
 
 work=$(mktemp -d)
