@@ -30,7 +30,12 @@ elseif(UTF8MCU_BOARD STREQUAL "netduinoplus2")
   # STM32F405: Cortex-M4 with single-precision FPU.
   set(_cpu -mcpu=cortex-m4 -mthumb -mfpu=fpv4-sp-d16 -mfloat-abi=hard)
 else()
-  message(FATAL_ERROR "UTF8MCU_BOARD must be one of: ${UTF8MCU_BOARDS} (got '${UTF8MCU_BOARD}')")
+  # An error here, while project() sets up the compilers, would be followed by
+  # misleading ones (no compiler, no Ninja). Compiler checks go on with a
+  # Cortex-M3; utf8mcu's CMakeLists.txt and utf8mcu_bsp.cmake stop with this.
+  list(JOIN UTF8MCU_BOARDS ", " _boards)
+  set(UTF8MCU_BOARD_ERROR "UTF8MCU_BOARD must be one of ${_boards} (got '${UTF8MCU_BOARD}'): configure with -DUTF8MCU_BOARD=<board>")
+  set(_cpu -mcpu=cortex-m3 -mthumb -mfloat-abi=soft)
 endif()
 list(JOIN _cpu " " UTF8MCU_CPU_FLAGS)
 # Also applied by utf8mcu_bsp, so that a -DCMAKE_CXX_FLAGS=... on the command

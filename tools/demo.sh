@@ -9,5 +9,5 @@
 # Options are passed to examples/uart_decode/demo.sh.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-bash "$root/tools/setup-deps.sh"
+bash "$root/tools/setup-deps.sh" demo
 exec bash "$root/examples/uart_decode/demo.sh" "$@"

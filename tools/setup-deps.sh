@@ -1,18 +1,41 @@
 #!/usr/bin/env bash
-# Installs what the build and tests need, on Debian 12, only if it is missing:
-# the arm-none-eabi toolchain (+ newlib and libstdc++ headers), qemu-system-arm,
-# cmake, ninja, g++, python3, the font and Unicode data the display module is
-# generated from (unifont, unicode-data), Google Benchmark with the peer
-# libraries the host benchmark compares against, doxygen and graphviz for the
-# API reference and diagrams (tools/docs.sh), and clang with libFuzzer,
-# clang-tidy and cppcheck for test/fuzz and tools/static-analysis.sh. Safe to
-# run again: does nothing when all is there.
+# Installs, on Debian 12, what one use of the project needs, only if missing:
+#
+#   tools/setup-deps.sh [demo|test]      (default: test)
+#
+#   demo  the demo (tools/demo.sh): the arm-none-eabi toolchain (+ newlib and
+#         libstdc++ headers), qemu-system-arm, cmake, ninja, python3
+#   test  everything tools/test-all.sh runs: the demo's packages, g++, the font
+#         and Unicode data the display module is generated from (unifont,
+#         unicode-data), Google Benchmark with the peer libraries the host
+#         benchmark compares against, doxygen and graphviz for the API
+#         reference and diagrams (tools/docs.sh), and clang with libFuzzer,
+#         clang-tidy and cppcheck for test/fuzz, the strict header check and
+#         tools/static-analysis.sh
+#
+# Safe to run again: does nothing when all is there.
 set -euo pipefail
 
-packages=(gcc-arm-none-eabi libstdc++-arm-none-eabi-newlib libnewlib-arm-none-eabi
-  qemu-system-arm cmake ninja-build g++ python3 unifont unicode-data
+need=${1:-test}
+demo_packages=(gcc-arm-none-eabi libstdc++-arm-none-eabi-newlib libnewlib-arm-none-eabi
+  qemu-system-arm cmake ninja-build python3)
+test_packages=("${demo_packages[@]}" g++ unifont unicode-data
   libbenchmark-dev libicu-dev libutfcpp-dev libutf8proc-dev doxygen graphviz
   clang-14 libclang-rt-14-dev clang-tidy-14 cppcheck)
+# The demo takes no recommended packages: qemu-system-arm alone would add 130
+# (graphics and sound libraries) that a -display none run never loads.
+apt_options=()
+case "$need" in
+  demo)
+    packages=("${demo_packages[@]}")
+    apt_options=(--no-install-recommends)
+    ;;
+  test) packages=("${test_packages[@]}") ;;
+  *)
+    sed -n '4p' "$0" >&2
+    exit 2
+    ;;
+esac
 
 installed() {
   [[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" == "install ok installed" ]]
@@ -21,7 +44,9 @@ installed() {
 if ! command -v dpkg-query >/dev/null 2>&1; then
   # Not Debian: just say what is missing.
   missing_tools=()
-  for tool in arm-none-eabi-g++ arm-none-eabi-nm qemu-system-arm cmake ninja g++ python3 timeout doxygen dot; do
+  tools=(arm-none-eabi-g++ arm-none-eabi-nm qemu-system-arm cmake ninja python3 timeout)
+  [[ $need == demo ]] || tools+=(g++ clang++ doxygen dot)
+  for tool in "${tools[@]}"; do
     command -v "$tool" >/dev/null 2>&1 || missing_tools+=("$tool")
   done
   if [[ ${#missing_tools[@]} -ne 0 ]]; then
@@ -52,4 +77,4 @@ fi
 
 echo "setup-deps: installing ${missing[*]}"
 "${sudo[@]}" apt-get update
-"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${apt_options[@]}" "${missing[@]}"

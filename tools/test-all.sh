@@ -32,7 +32,7 @@ if [[ ${#presets[@]} -eq 0 ]]; then
   presets=(host microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505 lm3s6965evb netduinoplus2 fuzz)
 fi
 
-if ! bash tools/setup-deps.sh; then
+if ! bash tools/setup-deps.sh test; then
   echo "test-all: tools/setup-deps.sh failed"
   echo "0 passed, 1 failed"
   exit 1

@@ -83,7 +83,7 @@ constexpr ClassTable make_class_table() {
 constexpr TransitionTable make_transition_table() {
   TransitionTable table{};
   for (auto& next : table.entry) next = kReject;  // everything not listed below
-  auto set = [&table](State from, ByteClass c, State to) { table.entry[from + c] = to; };
+  auto set = [&table](State from, ByteClass c, State to) { table.entry[static_cast<int>(from) + static_cast<int>(c)] = to; };
   // From a sequence start: ASCII is done at once; lead bytes pick the row that
   // knows the range of their second byte.
   set(kAccept, kAscii, kAccept);

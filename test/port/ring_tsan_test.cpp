@@ -38,7 +38,7 @@ class Random {
 };
 
 std::vector<std::uint8_t> make_input(std::size_t size) {
-  static const char* const kWords[] = {"ascii ", "gr\xC3\xBC\xC3\x9F" "e ", "\xCE\xBA\xCF\x8C\xCF\x83\xCE\xBC\xCE\xB5 ",
+  static const char* const kWords[] = {"ascii ", "gr\xC3\xBC\xC3\x9F\x65 ", "\xCE\xBA\xCF\x8C\xCF\x83\xCE\xBC\xCE\xB5 ",
                                        "\xE4\xBD\xA0\xE5\xA5\xBD ", "\xF0\x9F\x98\x80 ", "\xE2\x82\xAC\n"};
   std::vector<std::uint8_t> input;
   input.reserve(size);

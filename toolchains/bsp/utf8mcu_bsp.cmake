@@ -7,6 +7,10 @@
 # the board linker script. The firmware provides int main().
 include_guard(GLOBAL)
 
+if(UTF8MCU_BOARD_ERROR)
+  message(FATAL_ERROR "${UTF8MCU_BOARD_ERROR}")
+endif()
+
 if(NOT CMAKE_CROSSCOMPILING OR NOT UTF8MCU_BOARD)
   return()
 endif()

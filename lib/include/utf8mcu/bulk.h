@@ -43,7 +43,7 @@ constexpr std::size_t ascii_prefix_length(const std::uint8_t* data, std::size_t 
       }
     }
     using Word = std::size_t;
-    constexpr Word kHighBits = static_cast<Word>(~Word{0} / 0xFF) * 0x80;  // 0x8080...80
+    constexpr Word kHighBits = ~Word{0} / 0xFF * 0x80;  // 0x8080...80
     while (p != end && reinterpret_cast<std::uintptr_t>(p) % sizeof(Word) != 0) {
       if (*p >= 0x80) return static_cast<std::size_t>(p - data);
       ++p;
@@ -343,6 +343,56 @@ constexpr ValidationResult decode(const std::uint8_t* data, std::size_t size, Si
   std::size_t count = 0;
   (void)decode<ErrorPolicy::kReplace>(data, size, [&count](char32_t) { ++count; });
   return count;
+}
+
+// Text forms: the same functions for text held as char or char8_t (C++20),
+// with no cast at the call site, e.g. validate("Grüße") or validate(view), and
+// validate(chars, size). Same results and costs; not constexpr (the pointer
+// type changes). A one-argument form takes a NUL-terminated string or anything
+// with data() and size() (std::string_view, std::u8string_view).
+
+/// decode() for text; see above.
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Text, typename Sink, typename = detail::IfText<Text>>
+inline ValidationResult decode(const Text& text, Sink&& sink) noexcept {
+  const detail::TextSpan bytes = detail::text_span(text);
+  return decode<kPolicy>(bytes.data, bytes.size, sink);
+}
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Char, typename Sink, detail::IfTextChar<Char> = 0>
+inline ValidationResult decode(const Char* data, std::size_t size, Sink&& sink) noexcept {
+  return decode<kPolicy>(detail::text_bytes(data), size, sink);
+}
+
+/// validate() for text.
+template <typename Text, typename = detail::IfText<Text>>
+[[nodiscard]] inline ValidationResult validate(const Text& text) noexcept {
+  const detail::TextSpan bytes = detail::text_span(text);
+  return validate(bytes.data, bytes.size);
+}
+template <typename Char, detail::IfTextChar<Char> = 0>
+[[nodiscard]] inline ValidationResult validate(const Char* data, std::size_t size) noexcept {
+  return validate(detail::text_bytes(data), size);
+}
+
+/// is_valid() for text.
+template <typename Text, typename = detail::IfText<Text>>
+[[nodiscard]] inline bool is_valid(const Text& text) noexcept {
+  const detail::TextSpan bytes = detail::text_span(text);
+  return is_valid(bytes.data, bytes.size);
+}
+template <typename Char, detail::IfTextChar<Char> = 0>
+[[nodiscard]] inline bool is_valid(const Char* data, std::size_t size) noexcept {
+  return is_valid(detail::text_bytes(data), size);
+}
+
+/// count_code_points() for text.
+template <typename Text, typename = detail::IfText<Text>>
+[[nodiscard]] inline std::size_t count_code_points(const Text& text) noexcept {
+  const detail::TextSpan bytes = detail::text_span(text);
+  return count_code_points(bytes.data, bytes.size);
+}
+template <typename Char, detail::IfTextChar<Char> = 0>
+[[nodiscard]] inline std::size_t count_code_points(const Char* data, std::size_t size) noexcept {
+  return count_code_points(detail::text_bytes(data), size);
 }
 
 }  // namespace utf8mcu

@@ -4,11 +4,13 @@
 /// constants and the C-style sink.
 ///
 /// Freestanding: this header and everything under utf8mcu/ use only
-/// `<cstddef>`, `<cstdint>` and compiler builtins. No heap, no exceptions, no RTTI,
+/// `<cstddef>`, `<cstdint>`, `<type_traits>`, `<utility>` and compiler builtins. No heap, no exceptions, no RTTI,
 /// no dynamic dispatch, no mutable globals.
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 namespace utf8mcu {
 
@@ -120,6 +122,52 @@ namespace detail {
 /// True during constant evaluation. GCC and Clang provide the builtin in every
 /// language mode; C++17 has no std::is_constant_evaluated.
 constexpr bool is_constant_evaluated() noexcept { return __builtin_is_constant_evaluated(); }
+
+// Text as people hold it, for the text forms of the public functions: char
+// (string literals, std::string_view, C strings) and, in C++20, char8_t (u8""
+// literals, std::u8string_view), beside std::uint8_t. unsigned char is
+// std::uint8_t itself, so it takes the byte forms.
+template <typename Char>
+inline constexpr bool kIsTextChar = std::is_same_v<std::remove_cv_t<Char>, char>
+#if defined(__cpp_char8_t)
+                                    || std::is_same_v<std::remove_cv_t<Char>, char8_t>
+#endif
+    ;
+template <typename Char>
+using IfTextChar = std::enable_if_t<kIsTextChar<Char>, int>;
+
+/// The same bytes as std::uint8_t (any object may be read as unsigned char).
+template <typename Char, IfTextChar<Char> = 0>
+inline const std::uint8_t* text_bytes(const Char* text) noexcept {
+  return reinterpret_cast<const std::uint8_t*>(text);
+}
+
+struct TextSpan {
+  const std::uint8_t* data;
+  std::size_t size;
+};
+
+/// A NUL-terminated string (a literal, a char array, a C string): the bytes
+/// before the first NUL. A null pointer is empty.
+template <typename Char, IfTextChar<Char> = 0>
+inline TextSpan text_span(const Char* text) noexcept {
+  std::size_t size = 0;
+  if (text != nullptr) {
+    while (text[size] != 0) ++size;
+  }
+  return {text_bytes(text), size};
+}
+
+/// A string view or a container of text characters (anything with data() and
+/// size()): std::string_view, std::u8string_view, std::array<char, N>...
+template <typename Text, IfTextChar<std::remove_pointer_t<decltype(std::declval<const Text&>().data())>> = 0>
+inline TextSpan text_span(const Text& text) noexcept {
+  return {text_bytes(text.data()), static_cast<std::size_t>(text.size())};
+}
+
+/// Valid (as a default template argument) when Text is text text_span() takes.
+template <typename Text>
+using IfText = decltype(text_span(std::declval<const Text&>()));
 
 }  // namespace detail
 }  // namespace utf8mcu

@@ -854,6 +854,20 @@ class Decoder {
     return detail::push_span<kPolicy>(state_, data, size, sink, first_error_end);
   }
 
+  /// push(data, size, sink) for text held as char or char8_t (C++20): a
+  /// NUL-terminated string, a std::string_view, or chars and a size. Not constexpr.
+  template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Text, typename Sink,
+            typename = detail::IfText<Text>>
+  DecodeResult push(const Text& text, Sink&& sink) noexcept {
+    const detail::TextSpan bytes = detail::text_span(text);
+    return push<kPolicy>(bytes.data, bytes.size, sink);
+  }
+  template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Char, typename Sink,
+            detail::IfTextChar<Char> = 0>
+  DecodeResult push(const Char* data, std::size_t size, Sink&& sink) noexcept {
+    return push<kPolicy>(detail::text_bytes(data), size, sink);
+  }
+
   /// Ends the input (or marks a gap in it): a pending incomplete sequence
   /// becomes one U+FFFD (kReplace), nothing (kSkip), and in every policy is
   /// returned as {Status::kTruncated, its length}. Resets the decoder.

@@ -57,6 +57,13 @@ class CodePoints {
  public:
   constexpr CodePoints(const std::uint8_t* data, std::size_t size) noexcept
       : begin_(data), end_(data == nullptr ? data : data + size) {}
+  /// Text held as char or char8_t (C++20): chars and a size, a NUL-terminated
+  /// string, a std::string_view. Not constexpr.
+  template <typename Char, detail::IfTextChar<Char> = 0>
+  CodePoints(const Char* data, std::size_t size) noexcept : CodePoints(detail::text_bytes(data), size) {}
+  template <typename Text, typename = detail::IfText<Text>>
+  explicit CodePoints(const Text& text) noexcept
+      : CodePoints(detail::text_span(text).data, detail::text_span(text).size) {}
 
   constexpr CodePointIterator begin() const noexcept { return {begin_, end_}; }
   constexpr CodePointIterator end() const noexcept { return {end_, end_}; }

@@ -527,4 +527,32 @@ constexpr TranscodeResult utf8_to_utf16(const std::uint8_t* in, std::size_t size
   return detail::convert_all<kPolicy, Utf8ToUtf16>(in, size, out, capacity);
 }
 
+// Text forms of utf8_to_utf32() and utf8_to_utf16(): the input held as char
+// or char8_t (C++20), a NUL-terminated string, a std::string_view, or chars
+// and a size; no cast at the call site. Not constexpr.
+
+/// utf8_to_utf32() for text.
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Text, typename = detail::IfText<Text>>
+inline TranscodeResult utf8_to_utf32(const Text& text, char32_t* out, std::size_t capacity) noexcept {
+  const detail::TextSpan bytes = detail::text_span(text);
+  return utf8_to_utf32<kPolicy>(bytes.data, bytes.size, out, capacity);
+}
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Char, detail::IfTextChar<Char> = 0>
+inline TranscodeResult utf8_to_utf32(const Char* in, std::size_t size, char32_t* out,
+                                     std::size_t capacity) noexcept {
+  return utf8_to_utf32<kPolicy>(detail::text_bytes(in), size, out, capacity);
+}
+
+/// utf8_to_utf16() for text.
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Text, typename = detail::IfText<Text>>
+inline TranscodeResult utf8_to_utf16(const Text& text, char16_t* out, std::size_t capacity) noexcept {
+  const detail::TextSpan bytes = detail::text_span(text);
+  return utf8_to_utf16<kPolicy>(bytes.data, bytes.size, out, capacity);
+}
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Char, detail::IfTextChar<Char> = 0>
+inline TranscodeResult utf8_to_utf16(const Char* in, std::size_t size, char16_t* out,
+                                     std::size_t capacity) noexcept {
+  return utf8_to_utf16<kPolicy>(detail::text_bytes(in), size, out, capacity);
+}
+
 }  // namespace utf8mcu

@@ -140,7 +140,7 @@ constexpr HexBox make_hex_box(char32_t code_point) noexcept {
   const int first_column = per_row == 2 ? 3 : 2;
   const int spacing = per_row == 2 ? 6 : 4;  // digit width plus gap
   for (int i = 0; i < digits; ++i) {
-    const auto digit = static_cast<unsigned>((value >> (4 * (digits - 1 - i))) & 15u);
+    const unsigned digit = (value >> (4 * (digits - 1 - i))) & 15u;
     const int row = i < per_row ? 2 : 8;
     const int left = first_column + (i % per_row) * spacing;
     for (int c = 0; c < detail::kHexDigitWidth; ++c) {

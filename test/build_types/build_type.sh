@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Configures this project from the top level the way users do, without the
+# presets (a plain CMAKE_BUILD_TYPE, the compiler CMake is given, every default
+# option), builds unit tests (the size-tuned paths, and short buffers at -O3
+# where GCC looks deepest), the C API, its tests and the examples, and runs
+# those tests: a ctest test (test/CMakeLists.txt) per build type and compiler,
+# so that an optimiser's new warning (at -O3 or -Os) fails CI, not a user.
+# The display module and the benchmarks are left out to keep it short.
+#
+#   build_type.sh <build type> <C compiler> <C++ compiler> <build dir> <generator>
+set -euo pipefail
+
+if [[ $# -ne 5 ]]; then
+  sed -n '10p' "$0" >&2
+  exit 2
+fi
+build_type=$1 cc=$2 cxx=$3 build=$4 generator=$5
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+
+rm -rf "$build"
+cmake -S "$repo" -B "$build" -G "$generator" "-DCMAKE_BUILD_TYPE=$build_type" \
+  "-DCMAKE_C_COMPILER=$cc" "-DCMAKE_CXX_COMPILER=$cxx" \
+  -DUTF8MCU_BUILD_DISPLAY=OFF -DUTF8MCU_BUILD_BENCHMARKS=OFF
+# -Werror is on by default at the top level: the build fails on any warning.
+grep -qx 'UTF8MCU_WERROR:BOOL=ON' "$build/CMakeCache.txt"
+cmake --build "$build" --target unit_tests_size_tuned short_buffers_o3 c_api_tests snippets_tests utf8mcu_c u8clean
+ctest --test-dir "$build" --output-on-failure -R '^(unit_tests_size_tuned|short_buffers_o3|c_api_tests|snippets_tests)$'
