@@ -69,8 +69,8 @@ class CodePoints {
   constexpr CodePointIterator end() const noexcept { return {end_, end_}; }
 
  private:
-  const std::uint8_t* begin_;
-  const std::uint8_t* end_;
+  const std::uint8_t* begin_ = nullptr;
+  const std::uint8_t* end_ = nullptr;
 };
 
 }  // namespace utf8mcu
