@@ -7,7 +7,7 @@
 set(CMAKE_SYSTEM_NAME Generic)
 set(CMAKE_SYSTEM_PROCESSOR arm)
 
-set(UTF8MCU_BOARDS microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505)
+set(UTF8MCU_BOARDS microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505 lm3s6965evb netduinoplus2)
 set(UTF8MCU_BOARD "" CACHE STRING "QEMU board to build for: ${UTF8MCU_BOARDS}")
 set_property(CACHE UTF8MCU_BOARD PROPERTY STRINGS ${UTF8MCU_BOARDS})
 # try_compile() projects re-read this file; they need the board to pick CPU flags.
@@ -24,6 +24,11 @@ elseif(UTF8MCU_BOARD STREQUAL "mps2-an500")
   set(_cpu -mcpu=cortex-m7 -mthumb -mfpu=fpv5-d16 -mfloat-abi=hard)
 elseif(UTF8MCU_BOARD STREQUAL "mps2-an505")
   set(_cpu -mcpu=cortex-m33 -mthumb -mfpu=fpv5-sp-d16 -mfloat-abi=hard)
+elseif(UTF8MCU_BOARD STREQUAL "lm3s6965evb")
+  set(_cpu -mcpu=cortex-m3 -mthumb -mfloat-abi=soft)
+elseif(UTF8MCU_BOARD STREQUAL "netduinoplus2")
+  # STM32F405: Cortex-M4 with single-precision FPU.
+  set(_cpu -mcpu=cortex-m4 -mthumb -mfpu=fpv4-sp-d16 -mfloat-abi=hard)
 else()
   message(FATAL_ERROR "UTF8MCU_BOARD must be one of: ${UTF8MCU_BOARDS} (got '${UTF8MCU_BOARD}')")
 endif()

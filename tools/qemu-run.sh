@@ -28,7 +28,7 @@ elf=$2
 shift 2
 
 case "$board" in
-  microbit | mps2-an385 | mps2-an386 | mps2-an500 | mps2-an505) ;;
+  microbit | mps2-an385 | mps2-an386 | mps2-an500 | mps2-an505 | lm3s6965evb | netduinoplus2) ;;
   *)
     echo "qemu-run: unknown board '$board'" >&2
     exit 2

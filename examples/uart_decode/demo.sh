@@ -57,6 +57,9 @@ UTF8MCU_QEMU_TIMEOUT=${UTF8MCU_QEMU_TIMEOUT:-30} \
 python3 - "$work/out" <<'PY'
 import sys
 data = open(sys.argv[1], "rb").read()
+ready = b"uart_decode: ready\n"
+if data.startswith(ready):
+    data = data[len(ready):]
 text, mark, summary = data.rpartition(b"\xff")
 if not mark:
     sys.exit("demo: no summary from the firmware")

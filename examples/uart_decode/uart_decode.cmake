@@ -1,18 +1,31 @@
 # utf8mcu_add_uart_decode(<target> [DEFINITIONS <macro=value>...])
 # Builds examples/uart_decode/uart_decode.cpp as firmware for the configured
-# mps2 board; the definitions set its knobs (used by the tests in test/port).
+# board; the definitions set its knobs (used by the tests in test/port).
+# UTF8MCU_UART_DECODE_PORT names the port the board's UART uses (empty: the
+# board has none that runs under QEMU).
 include_guard(GLOBAL)
 include("${CMAKE_CURRENT_LIST_DIR}/../../toolchains/bsp/utf8mcu_bsp.cmake")
+
+set(UTF8MCU_UART_DECODE_PORT "")
+if(CMAKE_CROSSCOMPILING)
+  if(UTF8MCU_BOARD MATCHES "^mps2-")
+    set(UTF8MCU_UART_DECODE_PORT cmsdk_uart)
+  elseif(UTF8MCU_BOARD STREQUAL "lm3s6965evb")
+    set(UTF8MCU_UART_DECODE_PORT pl011_uart)
+  endif()
+endif()
 
 function(utf8mcu_add_uart_decode target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "DEFINITIONS")
   add_executable(${target} "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/uart_decode.cpp")
-  target_link_libraries(${target} PRIVATE utf8mcu::port_cmsdk_uart)
+  target_link_libraries(${target} PRIVATE utf8mcu::port_${UTF8MCU_UART_DECODE_PORT})
   if(TARGET utf8mcu_warnings)
     target_link_libraries(${target} PRIVATE utf8mcu_warnings)
   endif()
   if(UTF8MCU_BOARD STREQUAL "mps2-an505")
     target_compile_definitions(${target} PRIVATE UTF8MCU_UART_DECODE_AN505=1)
+  elseif(UTF8MCU_UART_DECODE_PORT STREQUAL "pl011_uart")
+    target_compile_definitions(${target} PRIVATE UTF8MCU_UART_DECODE_PL011=1)
   endif()
   target_compile_definitions(${target} PRIVATE ${arg_DEFINITIONS})
   utf8mcu_add_firmware(${target})

@@ -1,14 +1,18 @@
-// uart_decode: firmware for QEMU's mps2 boards. Receives a length-prefixed byte
-// stream on UART0 with RX interrupts, decodes it through the port layer
-// (ByteRing -> RingReader -> Decoder) and sends it back as well-formed UTF-8,
-// followed by a summary. Exits through semihosting with status 0.
+// uart_decode: firmware for QEMU boards. Receives a length-prefixed byte stream
+// on a UART with RX interrupts, decodes it through the port layer (ByteRing ->
+// RingReader -> Decoder) and sends it back as well-formed UTF-8, followed by a
+// summary. Exits through semihosting with status 0. The UART and its port come
+// from the board (examples/uart_decode/uart_decode.cmake): CMSDK UART0 on the
+// mps2 boards, PL011 UART0 on lm3s6965evb.
 //
+//   out: "uart_decode: ready\n" (once the receiver runs)
 //   in:  [length: 4 bytes, little-endian][length bytes of anything]
 //   out: [well-formed UTF-8][FF]["\nuart_decode: key=value ...\n"]
 //
 // The guest never learns that the host's input ended, hence the length prefix.
-// The byte FF never occurs in well-formed UTF-8, so it delimits the summary
-// without any escaping.
+// Some UART models drop what arrives before the receiver is enabled, hence
+// the ready line: the host sends only after it. The byte FF never occurs in
+// well-formed UTF-8, so it delimits the summary without any escaping.
 //
 // Summary keys: received (bytes the interrupt took from the UART, prefix
 // included) = accepted + dropped; dropped (bytes the full ring discarded);
@@ -22,11 +26,16 @@
 
 #include "utf8mcu/encoder.h"
 #include "utf8mcu/port/byte_ring.h"
-#include "utf8mcu/port/cmsdk_uart.h"
 #include "utf8mcu/port/ingest.h"
 #include "utf8mcu/port/uart_port.h"
 #include "utf8mcu_bsp/board.h"
 #include "utf8mcu_bsp/semihosting.h"
+
+#if defined(UTF8MCU_UART_DECODE_PL011)
+#include "utf8mcu/port/pl011_uart.h"
+#else
+#include "utf8mcu/port/cmsdk_uart.h"
+#endif
 
 // Knobs, set by the end-to-end tests (test/port); the defaults make the example.
 #ifndef UTF8MCU_UART_DECODE_RING_BYTES
@@ -62,12 +71,19 @@ using utf8mcu::port::RxOverflow;
 using utf8mcu::port::UartPort;
 using utf8mcu::port::UartReceiver;
 
-#if defined(UTF8MCU_UART_DECODE_AN505)
+#if defined(UTF8MCU_UART_DECODE_PL011)
+constexpr const utf8mcu::port::Pl011Uart& kUartConfig = utf8mcu::port::kLm3s6965Uart0;
+constexpr UartPort kUart = utf8mcu::port::make_pl011_uart_port(kUartConfig);
+constexpr unsigned kRxIrq = kUartConfig.irq;
+#elif defined(UTF8MCU_UART_DECODE_AN505)
 constexpr const utf8mcu::port::CmsdkUart& kUartConfig = utf8mcu::port::kAn505Uart0;
+constexpr UartPort kUart = utf8mcu::port::make_cmsdk_uart_port(kUartConfig);
+constexpr unsigned kRxIrq = kUartConfig.rx_irq;
 #else
 constexpr const utf8mcu::port::CmsdkUart& kUartConfig = utf8mcu::port::kMps2Uart0;
-#endif
 constexpr UartPort kUart = utf8mcu::port::make_cmsdk_uart_port(kUartConfig);
+constexpr unsigned kRxIrq = kUartConfig.rx_irq;
+#endif
 constexpr std::uint32_t kBaud = 115200;  // QEMU ignores it; real hardware does not
 constexpr std::size_t kPrefixBytes = 4;
 
@@ -194,7 +210,7 @@ void fail(const char* why) {
 
 // The BSP routes every interrupt here (exception number = 16 + IRQ).
 extern "C" void utf8mcu_bsp_exception(unsigned exception_number) {
-  if (exception_number != 16u + kUartConfig.rx_irq) fail("unexpected interrupt");
+  if (exception_number != 16u + kRxIrq) fail("unexpected interrupt");
 #if UTF8MCU_UART_DECODE_INSTRUMENT
   const std::uint32_t start = systick(kSysTickValue);
   const std::size_t n = receiver.on_interrupt();
@@ -221,6 +237,9 @@ int main() {
   const std::uint32_t calibration_ticks = (calibration_start - systick(kSysTickValue)) & 0xFFFFFFu;
 #endif
   if (!receiver.start(kBaud)) fail("cannot start the UART");
+  UartWriter out;
+  out.put("uart_decode: ready\n");
+  out.flush();
 
   // The prefix goes around the decoder; nothing is decoded yet, so the ring
   // cannot overflow here.
@@ -235,7 +254,6 @@ int main() {
                                (std::uint32_t{prefix[2]} << 16) | (std::uint32_t{prefix[3]} << 24);
   const std::uint32_t total = static_cast<std::uint32_t>(kPrefixBytes) + length;
 
-  UartWriter out;
   RingReader reader{rx_ring};
   std::uint32_t next_stall = UTF8MCU_UART_DECODE_STALL_EVERY;
   // Done when every byte of the frame has reached the interrupt (accepted or

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""End-to-end test of the UART ingest path on a QEMU mps2 board.
+"""End-to-end test of the UART ingest path on a QEMU board.
 
 Streams a length-prefixed frame of mixed input (mixed_input.py) into the
-uart_decode firmware through QEMU's UART0 (-serial stdio, stdin a file), reads
-the sanitized UTF-8 it sends back, and checks it:
+uart_decode firmware through the board's first UART (whichever port drives it:
+CMSDK, PL011, ...), reads the sanitized UTF-8 it sends back, and checks it:
 
   exact   nothing may be lost: output == Python's decode('utf-8', 'replace'),
           byte for byte; the summary's counts match. An image that drops
@@ -27,6 +27,7 @@ Exit status 0 on success.
 
 import argparse
 import os
+import socket
 import subprocess
 import sys
 import tempfile
@@ -47,27 +48,101 @@ def parse_summary(raw):
     return fields
 
 
+READY_LINE = b"uart_decode: ready\n"
+
+
 def run_firmware(args, elf, frame):
-    """Runs one image with `frame` on UART0's input; returns (status, output,
-    stderr, seconds). Input and output are files, not pipes: QEMU moves one
-    byte per read and per write, and a pipe would wake this process for each."""
+    """Runs one image with `frame` on its first UART; returns (status, output,
+    stderr, seconds).
+
+    The UART is a unix-socket chardev that QEMU waits on (wait=on), and the
+    frame goes out only after the firmware's ready line: some UART models
+    drop bytes that arrive before the receiver is enabled, and input waiting
+    on stdin from the start was not reliable on every board."""
     env = dict(os.environ)
     env["UTF8MCU_QEMU_TIMEOUT"] = str(args.timeout)
     env.pop("UTF8MCU_QEMU_EXPECT", None)
     env.pop("UTF8MCU_QEMU_ARGS", None)
-    cmd = [args.qemu_run, args.board, elf, "-serial", "stdio"]
-    if args.icount:
-        cmd += ["-icount", "shift=0"]
-    with tempfile.TemporaryFile() as stdin, tempfile.TemporaryFile() as stdout, \
-            tempfile.TemporaryFile() as stderr:
-        stdin.write(frame)
-        stdin.seek(0)
+    with tempfile.TemporaryDirectory(prefix="uart_e2e") as work, \
+            tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
+        path = os.path.join(work, "uart.sock")
+        cmd = [args.qemu_run, args.board, elf,
+               "-chardev", "socket,id=uart,path=%s,server=on,wait=on" % path,
+               "-serial", "chardev:uart"]
+        if args.icount:
+            cmd += ["-icount", "shift=0"]
         start = time.monotonic()
-        status = subprocess.call(cmd, stdin=stdin, stdout=stdout, stderr=stderr, env=env)
+        process = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=stdout,
+                                   stderr=stderr, env=env)
+        output = bytearray()
+        problems = []
+        connection = connect(path, process, args.timeout)
+        if connection is None:
+            problems.append("could not connect to QEMU's UART socket")
+        else:
+            with connection:
+                connection.settimeout(args.timeout)
+                received = receive(connection, output, READY_LINE)
+                if received:
+                    sender = threading.Thread(target=send_all,
+                                              args=(connection, frame, problems))
+                    sender.start()
+                    receive(connection, output, None)
+                    sender.join()
+                else:
+                    problems.append("no ready line from the firmware")
+        try:
+            status = process.wait(timeout=args.timeout + 10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            status = process.wait()
         seconds = time.monotonic() - start
-        stdout.seek(0)
         stderr.seek(0)
-        return status, stdout.read(), stderr.read().decode("utf-8", "replace"), seconds
+        err = stderr.read().decode("utf-8", "replace")
+        if problems:
+            err = "; ".join(problems) + "\n" + err
+            status = status or 1
+        text = bytes(output)
+        if text.startswith(READY_LINE):
+            text = text[len(READY_LINE):]
+        return status, text, err, seconds
+
+
+def connect(path, process, timeout):
+    """Connects to QEMU's server socket once it exists (None if QEMU exits or
+    `timeout` seconds pass first)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and process.poll() is None:
+        if os.path.exists(path):
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                sock.connect(path)
+                return sock
+            except OSError:
+                sock.close()
+        time.sleep(0.01)
+    return None
+
+
+def receive(connection, output, until):
+    """Appends what arrives to `output` until it contains `until` (returns
+    True) or the connection closes (returns `until is None`)."""
+    while until is None or until not in output:
+        try:
+            chunk = connection.recv(65536)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            return until is None
+        output += chunk
+    return True
+
+
+def send_all(connection, frame, problems):
+    try:
+        connection.sendall(frame)
+    except OSError as error:
+        problems.append("sending stopped: %s" % error)
 
 
 def rebuild_stream(payload, drops, prefix_bytes=4):

@@ -1,9 +1,9 @@
 #pragma once
 /// @file
-/// The few Cortex-M core registers the UART ports touch (NVIC enables), so the
-/// ports need no CMSIS. Identical on ARMv6-M, ARMv7-M and ARMv8-M. Only call
-/// these on a Cortex-M target; on the host they would write to arbitrary
-/// addresses.
+/// The few Cortex-M core registers the UART ports touch (NVIC enables and
+/// pending bits), so the ports need no CMSIS. Identical on ARMv6-M, ARMv7-M
+/// and ARMv8-M. Only call these on a Cortex-M target; on the host they would
+/// write to arbitrary addresses.
 
 #include <cstdint>
 
@@ -15,6 +15,7 @@ namespace cortex_m {
 // has no effect, so no read-modify-write is needed.
 inline constexpr std::uintptr_t kNvicSetEnable = 0xE000E100u;
 inline constexpr std::uintptr_t kNvicClearEnable = 0xE000E180u;
+inline constexpr std::uintptr_t kNvicSetPending = 0xE000E200u;
 
 inline volatile std::uint32_t& word_at(std::uintptr_t address) noexcept {
   return *reinterpret_cast<volatile std::uint32_t*>(address);
@@ -30,6 +31,12 @@ inline void nvic_enable_irq(unsigned irq) noexcept {
 inline void nvic_disable_irq(unsigned irq) noexcept {
   word_at(kNvicClearEnable + 4u * (irq / 32u)) = 1u << (irq % 32u);
   __asm__ volatile("dsb\n isb" ::: "memory");
+}
+
+/// Makes external interrupt `irq` pending: its handler runs once it is
+/// enabled and the priority allows, whatever the peripheral's line does.
+inline void nvic_set_pending(unsigned irq) noexcept {
+  word_at(kNvicSetPending + 4u * (irq / 32u)) = 1u << (irq % 32u);
 }
 
 }  // namespace cortex_m

@@ -1,17 +1,21 @@
 #pragma once
 /// @file
-/// Port for the RP2040's UARTs, which are ARM PL011s (PrimeCell UART, ARM
-/// DDI0183), register level: receive FIFO on, interrupt on FIFO level and on
-/// receive timeout, so every byte arrives promptly. Cortex-M0+: the ring and
-/// this port use no atomic read-modify-write.
+/// Port for the ARM PL011 UART (PrimeCell UART, ARM DDI0183), register level:
+/// receive FIFO on, interrupt on FIFO level and on receive timeout, so every
+/// byte arrives promptly. Cortex-M0+ safe: the ring and this port use no
+/// atomic read-modify-write. Ready-made configurations: the RP2040's UART0/1
+/// and the Stellaris LM3S6965's UART0 (QEMU lm3s6965evb).
 ///
-///     constexpr utf8mcu::port::Pl011Uart kUart0{0x40034000u, 125000000u, 20};
-///     constexpr utf8mcu::port::UartPort kPort = utf8mcu::port::make_pl011_uart_port(kUart0);
+///     constexpr utf8mcu::port::UartPort kPort =
+///         utf8mcu::port::make_pl011_uart_port(utf8mcu::port::kRp2040Uart0);
 ///
-/// The board takes the UART out of reset (RESETS), gives it clk_peri and
-/// routes its pins (GPIO function 2) before start(). RAM: none. Overrun keeps
-/// the FIFO and loses the newer byte: kByteThenLoss; framing, parity and
-/// break errors: kLoss.
+/// The board takes the UART out of reset and clocks it (RP2040: RESETS and
+/// clk_peri; Stellaris: RCGC1), and routes its pins (RP2040: GPIO function 2)
+/// before start(). RAM: none. Overrun keeps the FIFO and loses the newer
+/// byte: kByteThenLoss; framing, parity and break errors: kLoss.
+///
+/// RP2040: the receiver (UartReceiver::resume, the NVIC unmask) must run on
+/// the core that takes the UART interrupt: each core has its own NVIC.
 
 #include <cstdint>
 
@@ -22,13 +26,20 @@ namespace port {
 
 /// One PL011 instance.
 struct Pl011Uart {
-  /// Base address: RP2040 UART0 0x40034000, UART1 0x40038000.
+  /// Base address of the register block.
   std::uintptr_t base;
-  /// UARTCLK (RP2040: clk_peri, usually 125 MHz), Hz.
+  /// UARTCLK, Hz.
   std::uint32_t clock_hz;
-  /// NVIC number: RP2040 UART0_IRQ 20, UART1_IRQ 21.
+  /// NVIC number of the UART's (combined) interrupt.
   std::uint16_t irq;
 };
+
+/// RP2040 UART0: clk_peri (125 MHz by default), UART0_IRQ 20.
+inline constexpr Pl011Uart kRp2040Uart0{0x40034000u, 125000000u, 20};
+/// RP2040 UART1: clk_peri, UART1_IRQ 21.
+inline constexpr Pl011Uart kRp2040Uart1{0x40038000u, 125000000u, 21};
+/// Stellaris LM3S6965 UART0 (QEMU lm3s6965evb): system clock 50 MHz, IRQ 5.
+inline constexpr Pl011Uart kLm3s6965Uart0{0x4000C000u, 50000000u, 5};
 
 /// Register offsets and bits (PL011 TRM; RP2040 datasheet 4.2).
 namespace pl011 {
@@ -42,10 +53,13 @@ inline constexpr std::uintptr_t kFifoLevels = 0x034;   // UARTIFLS
 inline constexpr std::uintptr_t kIntMask = 0x038;      // UARTIMSC
 inline constexpr std::uintptr_t kIntClear = 0x044;     // UARTICR
 
+// UARTDR read: error bits 11:8 belong to the byte in bits 7:0.
 inline constexpr std::uint32_t kDataFraming = 1u << 8;
 inline constexpr std::uint32_t kDataParity = 1u << 9;
 inline constexpr std::uint32_t kDataBreak = 1u << 10;
 inline constexpr std::uint32_t kDataOverrun = 1u << 11;
+inline constexpr std::uint32_t kDataDamaged = kDataFraming | kDataParity | kDataBreak;
+// UARTFR: .. [TXFE][RXFF][TXFF][RXFE][BUSY] ..
 inline constexpr std::uint32_t kFlagRxEmpty = 1u << 4;
 inline constexpr std::uint32_t kFlagTxFull = 1u << 5;
 inline constexpr std::uint32_t kLine8Bits = 3u << 5;   // WLEN

@@ -1,5 +1,5 @@
-// PL011 (RP2040 UART) port: FIFO level and timeout interrupts, polled send.
-#include "utf8mcu/port/rp2040_uart.h"
+// PL011 port: FIFO level and timeout interrupts, polled send.
+#include "utf8mcu/port/pl011_uart.h"
 
 #include "utf8mcu/port/cortex_m.h"
 
@@ -34,20 +34,28 @@ bool pl011_uart_start(void* context, std::uint32_t baud) {
   reg(uart, kIntMask) = kIntRx | kIntRxTimeout;
   reg(uart, kControl) = kControlEnable | kControlTx | kControlRx;
   cortex_m::nvic_enable_irq(uart.irq);
+  // A byte that arrived while the interrupts were being set up may have had
+  // its interrupt cleared above; the level interrupt rises only when the FIFO
+  // goes from empty to the trigger level, so it would never fire again. Run
+  // the handler once so that it drains the FIFO.
+  cortex_m::nvic_set_pending(uart.irq);
   return true;
 }
 
 RxEvent pl011_uart_read_rx(void* context, std::uint8_t* byte) {
   const Pl011Uart& uart = uart_of(context);
   if ((reg(uart, kFlags) & kFlagRxEmpty) != 0) {
-    // The level interrupt clears itself as the FIFO drains; the timeout one
-    // needs clearing. Look again afterwards: a byte that arrived in between
-    // would otherwise wait for the next timeout.
-    reg(uart, kIntClear) = kIntRx | kIntRxTimeout;
+    // The level interrupt clears itself as the FIFO drains; only the timeout
+    // one needs clearing. Never clear RXIC here: a byte arriving just before
+    // the write would have its level interrupt cleared with the FIFO no
+    // longer empty, and the interrupt rises again only when the FIFO fills
+    // from empty. Look again afterwards: a byte that arrived in between would
+    // otherwise wait for the next timeout.
+    reg(uart, kIntClear) = kIntRxTimeout;
     if ((reg(uart, kFlags) & kFlagRxEmpty) != 0) return RxEvent::kEmpty;
   }
   const std::uint32_t data = reg(uart, kData);
-  if ((data & (kDataFraming | kDataParity | kDataBreak)) != 0) return RxEvent::kLoss;
+  if ((data & kDataDamaged) != 0) return RxEvent::kLoss;
   *byte = static_cast<std::uint8_t>(data);
   return (data & kDataOverrun) != 0 ? RxEvent::kByteThenLoss : RxEvent::kByte;
 }
