@@ -76,7 +76,8 @@ inline PanelStatus send(const std::uint8_t* bytes, std::size_t size, bool data_l
     while ((reg(kSsi0 + kSsiStatus) & kStatusRxNotEmpty) == 0) {
       if (++spins == 100000) return PanelStatus::kTimeout;
     }
-    (void)reg(kSsi0 + kSsiData);
+    const std::uint32_t echo = reg(kSsi0 + kSsiData);  // the frame shifted in: discarded
+    (void)echo;
   }
   return PanelStatus::kOk;
 }
