@@ -4,6 +4,7 @@
 // (display_test::draw_line). Terminal layout and escape sequences are checked
 // cell by cell against hand-written grids.
 #include <initializer_list>
+#include <new>
 
 #include "display_test_support.h"
 #include "panel_models.h"
@@ -86,15 +87,16 @@ const Ssd1306Case kSsd1306Cases[] = {
 
 // Models are large for the microbit's stack: static storage, reset per use.
 Ssd1306Model& fresh_ssd1306(Ssd1306Model::Kind kind) {
-  static Ssd1306Model model(Ssd1306Model::Kind::kSsd1306);
-  model = Ssd1306Model(kind);
+  // Built in place: a temporary would not fit the microbit's stack.
+  alignas(Ssd1306Model) static unsigned char storage[sizeof(Ssd1306Model)];
+  Ssd1306Model& model = *new (storage) Ssd1306Model(kind);
   model.fill(0xA5);  // RAM is undefined at power-up: start from noise
   return model;
 }
 
 Ssd0323Model& fresh_ssd0323() {
-  static Ssd0323Model model;
-  model = Ssd0323Model();
+  alignas(Ssd0323Model) static unsigned char storage[sizeof(Ssd0323Model)];
+  Ssd0323Model& model = *new (storage) Ssd0323Model();
   model.fill(0x5A);
   return model;
 }
