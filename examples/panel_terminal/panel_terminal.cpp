@@ -16,6 +16,7 @@
 #include "lm3s6965_oled.h"
 #include "panel_terminal_font.h"
 #include "utf8mcu/display/panel/ssd0323.h"
+#include "utf8mcu/display/panel/ssd1306.h"
 #include "utf8mcu/display/terminal.h"
 #include "utf8mcu/port/byte_ring.h"
 #include "utf8mcu/port/pl011_uart.h"
@@ -113,15 +114,55 @@ constexpr std::uintptr_t kSysTickLoad = 0x4;
 constexpr std::uintptr_t kSysTickValue = 0x8;
 std::uint32_t ticks_since(std::uint32_t start) { return (start - systick(kSysTickValue)) & 0xFFFFFFu; }
 
-// Prints "[measure] <label>: N per <unit>" with N = value / count, rounded.
-void report(const char* label, std::uint64_t value, std::uint32_t count, const char* unit) {
+// An SSD1306 whose bus only counts bytes: the driver's and the terminal's own
+// cost, without the SSI wait of a real bus.
+std::uint32_t null_bus_bytes = 0;
+PanelStatus count_only(void*, const std::uint8_t*, std::size_t size) {
+  null_bus_bytes += static_cast<std::uint32_t>(size);
+  return PanelStatus::kOk;
+}
+constexpr PanelBus kNullBus{&count_only, &count_only, nullptr, nullptr, nullptr};
+Console ssd1306_console(fonts::kPanelFont);
+
+// Instructions (from SysTick ticks) and bus bytes per character typed into
+// `target` (write + flush), 48 characters on a blank screen: no scroll.
+template <typename Panel>
+void measure_typing(const char* name, Console& target, Panel& driver, std::uint32_t& bytes,
+                    std::uint32_t calibration_ticks, std::uint32_t calibration_instructions) {
+  target.put(0x0C);  // clear
+  if (target.flush(driver, strip, sizeof(strip)) != PanelStatus::kOk) fail("flush failed");
+  constexpr std::uint32_t kTyped = 48;
+  bytes = 0;
+  const std::uint32_t start = systick(kSysTickValue);
+  for (std::uint32_t i = 0; i < kTyped; ++i) {
+    target.write(static_cast<std::uint8_t>('a' + i % 26));
+    if (target.flush(driver, strip, sizeof(strip)) != PanelStatus::kOk) fail("flush failed");
+  }
+  const std::uint32_t ticks = ticks_since(start);
   print("[measure] ");
-  print(label);
-  print(": ");
-  print_number(static_cast<std::uint32_t>((value + count / 2) / count));
-  print(" per ");
-  print(unit);
-  print("\n");
+  print(name);
+  print(": typed character, write + flush: ");
+  print_number(static_cast<std::uint32_t>(std::uint64_t{ticks} * calibration_instructions / calibration_ticks / kTyped));
+  print(" instructions, ");
+  print_number((bytes + kTyped / 2) / kTyped);
+  print(" bus bytes per character\n");
+  bytes = 0;
+  target.write('\n');
+  target.write('\n');
+  target.write('\n');
+  target.write('x');
+  if (target.flush(driver, strip, sizeof(strip)) != PanelStatus::kOk) fail("flush failed");
+  print("[measure] ");
+  print(name);
+  print(": scroll by a line (3 LF and one character): ");
+  print_number(bytes);
+  print(" bus bytes; ");
+  bytes = 0;
+  target.invalidate();
+  if (target.flush(driver, strip, sizeof(strip)) != PanelStatus::kOk) fail("flush failed");
+  print("whole screen: ");
+  print_number(bytes);
+  print(" bus bytes\n");
 }
 
 void measure() {
@@ -135,23 +176,10 @@ void measure() {
   __asm__ volatile("1: subs %0, %0, #1\n bne 1b" : "+l"(turns) : : "cc");
   const std::uint32_t calibration_ticks = ticks_since(calibration_start);
 
-  console.put(0x0C);  // clear: the typed characters go onto a blank screen
-  flush();
-  constexpr std::uint32_t kTyped = 48;  // 3 lines: no scroll
-  bus_bytes = 0;
-  const std::uint32_t start = systick(kSysTickValue);
-  for (std::uint32_t i = 0; i < kTyped; ++i) {
-    console.write(static_cast<std::uint8_t>('a' + i % 26));
-    flush();
-  }
-  const std::uint32_t ticks = ticks_since(start);
-  const std::uint64_t instructions = std::uint64_t{ticks} * 2u * kTurns / calibration_ticks;
-  report("typed character, write + flush (instructions)", instructions, kTyped, "character");
-  report("typed character (bus bytes)", bus_bytes, kTyped, "character");
-  bus_bytes = 0;
-  console.invalidate();
-  flush();
-  report("whole screen (bus bytes)", bus_bytes, 1, "screen");
+  measure_typing("SSD0323 over SSI0", console, panel, bus_bytes, calibration_ticks, 2 * kTurns);
+  Ssd1306 ssd1306(kNullBus, kSsd1306_128x64);
+  measure_typing("SSD1306 (bus counting only)", ssd1306_console, ssd1306, null_bus_bytes, calibration_ticks,
+                 2 * kTurns);
   print("[measure] RAM: terminal ");
   print_number(sizeof(Console));
   print(" + strip ");

@@ -33,7 +33,7 @@
 ///   - every other C0/C1 control and DEL is drawn as a hex box, like any code
 ///     point without a glyph (render.h).
 ///
-/// RAM: 5 bytes per cell plus about 24 (sizeof(Terminal<16, 4>) is 348 on a
+/// RAM: 5 bytes per cell, one flag per row, and about 24 bytes (sizeof(Terminal<16, 4>) is 352 on a
 /// 32-bit core), and the strip the caller passes to flush().
 /// No heap, no virtual calls.
 
@@ -166,8 +166,8 @@ class Terminal {
 
   /// True if some cell changed since the last successful flush().
   bool dirty() const noexcept {
-    for (int i = 0; i < kCellCount; ++i) {
-      if (is_dirty(i)) return true;
+    for (const bool row : dirty_rows_) {
+      if (row) return true;
     }
     return false;
   }
@@ -207,7 +207,11 @@ class Terminal {
         if (status != PanelStatus::kOk) return status;
       }
     }
-    for (int i = 0; i < kCellCount; ++i) set_dirty(i, false);
+    for (int row = 0; row < kRows; ++row) {
+      if (!dirty_rows_[row]) continue;
+      for (int i = row * kColumns; i < (row + 1) * kColumns; ++i) set_dirty(i, false);
+      dirty_rows_[row] = false;
+    }
     return PanelStatus::kOk;
   }
 
@@ -265,6 +269,7 @@ class Terminal {
   bool is_dirty(int i) const noexcept { return (bits(i) & kDirtyBit) != 0; }
   void set_dirty(int i, bool dirty) noexcept {
     set_bits(i, dirty ? (bits(i) | kDirtyBit) : (bits(i) & ~kDirtyBit));
+    if (dirty) dirty_rows_[i / kColumns] = true;
   }
   char32_t mark(int i) const noexcept {
     return static_cast<char32_t>(cells_[i].mark[0] | (cells_[i].mark[1] << 8));
@@ -277,6 +282,7 @@ class Terminal {
     const std::uint32_t old = bits(i);
     const bool changed = force || (old & ~kDirtyBit) != content || mark(i) != mark_code_point;
     set_bits(i, content | ((changed || (old & kDirtyBit) != 0) ? kDirtyBit : 0u));
+    if (changed) dirty_rows_[i / kColumns] = true;
     cells_[i].mark[0] = static_cast<std::uint8_t>(mark_code_point);
     cells_[i].mark[1] = static_cast<std::uint8_t>(mark_code_point >> 8);
   }
@@ -535,6 +541,7 @@ class Terminal {
   // Widens [first, end) to the dirty cells of `row`, whole two-cell
   // characters included.
   void dirty_range(int row, int& first, int& end) const noexcept {
+    if (!dirty_rows_[row]) return;
     const int line = row * kColumns;
     for (int column = 0; column < kColumns; ++column) {
       if (!is_dirty(line + column)) continue;
@@ -579,6 +586,7 @@ class Terminal {
 
   const Font* font_;
   Cell cells_[static_cast<std::size_t>(kCellCount)] = {};
+  bool dirty_rows_[static_cast<std::size_t>(kRows)] = {};  // a row holds a dirty cell
   Decoder decoder_;
   std::uint16_t parameters_[2] = {0, 0};
   std::uint16_t string_length_ = 0;
