@@ -13,11 +13,15 @@
 /// - render.h       one code point: glyph, combining mark, or hex box
 /// - text_box.h     word wrap, clipping, streaming: TextBox
 /// - pbm.h          framebuffer screenshots
+/// - terminal.h     a scrolling console in cells, flushed to a panel in page
+///                  strips (no framebuffer); panel.h is the bus contract and
+///                  panel/ holds the controller drivers (included separately)
 
 #include "utf8mcu/display/default_font.h"
 #include "utf8mcu/display/font.h"
 #include "utf8mcu/display/framebuffer.h"
 #include "utf8mcu/display/pbm.h"
 #include "utf8mcu/display/render.h"
+#include "utf8mcu/display/terminal.h"
 #include "utf8mcu/display/text_box.h"
 #include "utf8mcu/display/width.h"
