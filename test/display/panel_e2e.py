@@ -18,6 +18,7 @@ Exit status 0 on success.
 
 import argparse
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -27,38 +28,18 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(REPO, "examples", "display_demo"))
 import panel_stream  # noqa: E402
+import pbm_to_png  # noqa: E402
 
 WIDTH, HEIGHT, MAGNIFY = 128, 64, 4
 
 
-def read_netpbm(path):
-    """(magic, width, height, maxval or None, pixel bytes) of a P4 or P6 file."""
-    with open(path, "rb") as source:
-        data = source.read()
-    fields, position = [], 0
-    wanted = 3 if data[:2] == b"P4" else 4
-    while len(fields) < wanted:
-        while data[position:position + 1].isspace():
-            position += 1
-        if data[position:position + 1] == b"#":
-            position = data.index(b"\n", position)
-            continue
-        end = position
-        while not data[end:end + 1].isspace():
-            end += 1
-        fields.append(data[position:end])
-        position = end
-    maxval = int(fields[3]) if wanted == 4 else None
-    return fields[0], int(fields[1]), int(fields[2]), maxval, data[position + 1:]
-
-
 def pbm_pixels(path):
-    magic, width, height, _, data = read_netpbm(path)
-    if magic != b"P4" or (width, height) != (WIDTH, HEIGHT):
+    width, height, rows = pbm_to_png.read_pbm(path)
+    if (width, height) != (WIDTH, HEIGHT):
         raise SystemExit("%s: not a %dx%d PBM" % (path, WIDTH, HEIGHT))
-    stride = (width + 7) // 8
-    return [[(data[y * stride + x // 8] >> (7 - x % 8)) & 1 for x in range(width)] for y in range(height)]
+    return rows
 
 
 def write_pbm(path, pixels):
@@ -76,9 +57,13 @@ def write_pbm(path, pixels):
 def screendump_pixels(path):
     """The OLED pixels of a lm3s6965evb screendump; every 4x4 block must be one
     grey, and only level 0 (dark) or 15 (lit, 255) may occur."""
-    magic, width, height, maxval, data = read_netpbm(path)
-    if magic != b"P6" or (width, height, maxval) != (WIDTH * MAGNIFY, HEIGHT * MAGNIFY, 255):
-        raise AssertionError("screendump is %r %dx%d/%r, want P6 512x256/255" % (magic, width, height, maxval))
+    with open(path, "rb") as source:
+        data = source.read()
+    header = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+    if not header or tuple(map(int, header.groups())) != (WIDTH * MAGNIFY, HEIGHT * MAGNIFY, 255):
+        raise AssertionError("screendump header %r, want P6 512 256 255" % data[:20])
+    width = WIDTH * MAGNIFY
+    data = data[header.end():]
     pixels = []
     for y in range(HEIGHT):
         row = []
@@ -108,8 +93,7 @@ def compare(actual, golden, what):
 
 
 def to_png(pbm, png):
-    subprocess.check_call([sys.executable, os.path.join(REPO, "examples", "display_demo", "pbm_to_png.py"),
-                           pbm, png, "--scale", "4"])
+    subprocess.check_call([sys.executable, pbm_to_png.__file__, pbm, png, "--scale", "4"])
     print("panel_e2e: wrote %s" % png)
 
 

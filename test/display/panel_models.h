@@ -31,6 +31,57 @@ struct BusCounters {
   std::size_t bus_bytes() const { return command_bytes + data_bytes; }
 };
 
+/// Splits a command stream into opcodes and their arguments, from a table of
+/// argument counts (-1: no such command, counted as unknown).
+struct CommandStream {
+  std::uint8_t opcode = 0;
+  std::uint8_t arguments[8] = {};
+  int argument_count = 0;
+  int pending = 0;
+  int unknown = 0;
+
+  /// Takes one command byte; returns true when a whole command is complete.
+  template <typename ArgumentsOf>
+  bool take(std::uint8_t byte, ArgumentsOf&& arguments_of) {
+    if (pending > 0) {
+      arguments[argument_count++] = byte;
+      return --pending == 0;
+    }
+    opcode = byte;
+    argument_count = 0;
+    pending = arguments_of(byte);
+    if (pending < 0) {
+      ++unknown;
+      pending = 0;
+      return false;
+    }
+    return pending == 0;
+  }
+};
+
+/// A 4-wire SPI bus into `model` (D/C selects command() or data()), counting
+/// bytes and failing the transaction its counters ask for.
+template <typename Model>
+PanelBus spi_bus_of(Model& model) {
+  PanelBus bus;
+  bus.write_commands = [](void* context, const std::uint8_t* bytes, std::size_t size) {
+    auto& target = *static_cast<Model*>(context);
+    if (target.counters().next_fails()) return target.counters().failure;
+    target.counters().command_bytes += size;
+    for (std::size_t i = 0; i < size; ++i) target.command(bytes[i]);
+    return PanelStatus::kOk;
+  };
+  bus.write_data = [](void* context, const std::uint8_t* bytes, std::size_t size) {
+    auto& target = *static_cast<Model*>(context);
+    if (target.counters().next_fails()) return target.counters().failure;
+    target.counters().data_bytes += size;
+    for (std::size_t i = 0; i < size; ++i) target.data(bytes[i]);
+    return PanelStatus::kOk;
+  };
+  bus.context = &model;
+  return bus;
+}
+
 /// SSD1306 (128 x 64 RAM) or SH1106 (132 x 64 RAM), from their command tables:
 ///
 ///   SSD1306                                  SH1106
@@ -64,7 +115,7 @@ class Ssd1306Model {
   std::uint8_t ram(int page, int column) const { return ram_[page][column]; }
   bool pixel(int column, int row) const { return ((ram_[row / 8][column] >> (row % 8)) & 1) != 0; }
   bool display_on() const { return display_on_; }
-  int unknown_commands() const { return unknown_; }
+  int unknown_commands() const { return commands_.unknown; }
   int data_overruns() const { return overruns_; }
   int multiplex() const { return multiplex_; }
   BusCounters& counters() { return counters_; }
@@ -77,20 +128,7 @@ class Ssd1306Model {
   }
 
   void command(std::uint8_t byte) {
-    if (pending_ > 0) {
-      arguments_[argument_count_++] = byte;
-      if (--pending_ == 0) execute();
-      return;
-    }
-    opcode_ = byte;
-    argument_count_ = 0;
-    pending_ = arguments_of(byte);
-    if (pending_ < 0) {
-      ++unknown_;
-      pending_ = 0;
-    } else if (pending_ == 0) {
-      execute();
-    }
+    if (commands_.take(byte, [this](std::uint8_t opcode) { return arguments_of(opcode); })) execute();
   }
 
   void data(std::uint8_t byte) {
@@ -117,25 +155,7 @@ class Ssd1306Model {
   }
 
   /// The bus a driver writes through: 4-wire SPI, D/C selects command or data.
-  PanelBus spi_bus() {
-    PanelBus bus;
-    bus.write_commands = [](void* context, const std::uint8_t* bytes, std::size_t size) {
-      auto& model = *static_cast<Ssd1306Model*>(context);
-      if (model.counters_.next_fails()) return model.counters_.failure;
-      model.counters_.command_bytes += size;
-      for (std::size_t i = 0; i < size; ++i) model.command(bytes[i]);
-      return PanelStatus::kOk;
-    };
-    bus.write_data = [](void* context, const std::uint8_t* bytes, std::size_t size) {
-      auto& model = *static_cast<Ssd1306Model*>(context);
-      if (model.counters_.next_fails()) return model.counters_.failure;
-      model.counters_.data_bytes += size;
-      for (std::size_t i = 0; i < size; ++i) model.data(bytes[i]);
-      return PanelStatus::kOk;
-    };
-    bus.context = this;
-    return bus;
-  }
+  PanelBus spi_bus() { return spi_bus_of(*this); }
 
   /// One I2C write transaction as the controller parses it: control byte
   /// (Co = bit 7, D/C# = bit 6); with Co = 0 every following byte is of that
@@ -199,7 +219,7 @@ class Ssd1306Model {
   }
 
   void execute() {
-    const std::uint8_t op = opcode_;
+    const std::uint8_t op = commands_.opcode;
     if (op <= 0x0F) {
       column_ = (column_ & 0xF0) | op;
     } else if (op <= 0x1F) {
@@ -207,15 +227,15 @@ class Ssd1306Model {
     } else if (op >= 0xB0 && op <= 0xB7) {
       page_ = op & 7;
     } else if (op == 0x20) {
-      mode_ = arguments_[0] & 3;
+      mode_ = commands_.arguments[0] & 3;
     } else if (op == 0x21) {
-      column_start_ = column_ = arguments_[0] & 0x7F;
-      column_end_ = arguments_[1] & 0x7F;
+      column_start_ = column_ = commands_.arguments[0] & 0x7F;
+      column_end_ = commands_.arguments[1] & 0x7F;
     } else if (op == 0x22) {
-      page_start_ = page_ = arguments_[0] & 7;
-      page_end_ = arguments_[1] & 7;
+      page_start_ = page_ = commands_.arguments[0] & 7;
+      page_end_ = commands_.arguments[1] & 7;
     } else if (op == 0xA8) {
-      multiplex_ = (arguments_[0] & 0x3F) + 1;
+      multiplex_ = (commands_.arguments[0] & 0x3F) + 1;
     } else if (op == 0xAE || op == 0xAF) {
       display_on_ = op == 0xAF;
     }
@@ -233,12 +253,8 @@ class Ssd1306Model {
   int page_end_ = 7;
   int multiplex_ = 64;
   bool display_on_ = false;
-  int unknown_ = 0;
   int overruns_ = 0;
-  std::uint8_t opcode_ = 0;
-  std::uint8_t arguments_[8] = {};
-  int argument_count_ = 0;
-  int pending_ = 0;
+  CommandStream commands_;
   std::uint8_t i2c_address_ = 0x3C;
 };
 
@@ -266,7 +282,7 @@ class Ssd0323Model {
     return (x % 2) == 0 ? byte >> 4 : byte & 0x0F;
   }
   bool display_on() const { return display_on_; }
-  int unknown_commands() const { return unknown_; }
+  int unknown_commands() const { return commands_.unknown; }
   BusCounters& counters() { return counters_; }
   void fill(std::uint8_t value) {
     for (auto& row : ram_) {
@@ -275,20 +291,7 @@ class Ssd0323Model {
   }
 
   void command(std::uint8_t byte) {
-    if (pending_ > 0) {
-      arguments_[argument_count_++] = byte;
-      if (--pending_ == 0) execute();
-      return;
-    }
-    opcode_ = byte;
-    argument_count_ = 0;
-    pending_ = arguments_of(byte);
-    if (pending_ < 0) {
-      ++unknown_;
-      pending_ = 0;
-    } else if (pending_ == 0) {
-      execute();
-    }
+    if (commands_.take(byte, [this](std::uint8_t opcode) { return arguments_of(opcode); })) execute();
   }
 
   void data(std::uint8_t byte) {
@@ -304,25 +307,7 @@ class Ssd0323Model {
     }
   }
 
-  PanelBus spi_bus() {
-    PanelBus bus;
-    bus.write_commands = [](void* context, const std::uint8_t* bytes, std::size_t size) {
-      auto& model = *static_cast<Ssd0323Model*>(context);
-      if (model.counters_.next_fails()) return model.counters_.failure;
-      model.counters_.command_bytes += size;
-      for (std::size_t i = 0; i < size; ++i) model.command(bytes[i]);
-      return PanelStatus::kOk;
-    };
-    bus.write_data = [](void* context, const std::uint8_t* bytes, std::size_t size) {
-      auto& model = *static_cast<Ssd0323Model*>(context);
-      if (model.counters_.next_fails()) return model.counters_.failure;
-      model.counters_.data_bytes += size;
-      for (std::size_t i = 0; i < size; ++i) model.data(bytes[i]);
-      return PanelStatus::kOk;
-    };
-    bus.context = this;
-    return bus;
-  }
+  PanelBus spi_bus() { return spi_bus_of(*this); }
 
  private:
   static int arguments_of(std::uint8_t byte) {
@@ -340,21 +325,21 @@ class Ssd0323Model {
   }
 
   void execute() {
-    switch (opcode_) {
+    switch (commands_.opcode) {
       case 0x15:
-        column_start_ = column_ = arguments_[0] % kRowBytes;
-        column_end_ = arguments_[1] % kRowBytes;
+        column_start_ = column_ = commands_.arguments[0] % kRowBytes;
+        column_end_ = commands_.arguments[1] % kRowBytes;
         break;
       case 0x75:
-        row_start_ = row_ = arguments_[0] % kRows;
-        row_end_ = arguments_[1] % kRows;
+        row_start_ = row_ = commands_.arguments[0] % kRows;
+        row_end_ = commands_.arguments[1] % kRows;
         break;
       case 0xA0:
-        remap_ = arguments_[0];
+        remap_ = commands_.arguments[0];
         break;
       case 0xAE:
       case 0xAF:
-        display_on_ = opcode_ == 0xAF;
+        display_on_ = commands_.opcode == 0xAF;
         break;
       default:
         break;
@@ -371,11 +356,7 @@ class Ssd0323Model {
   int row_end_ = 79;
   std::uint8_t remap_ = 0;
   bool display_on_ = false;
-  int unknown_ = 0;
-  std::uint8_t opcode_ = 0;
-  std::uint8_t arguments_[8] = {};
-  int argument_count_ = 0;
-  int pending_ = 0;
+  CommandStream commands_;
 };
 
 }  // namespace panel_model
