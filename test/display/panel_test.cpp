@@ -73,6 +73,14 @@ const char kScreenText[] =
 const char* const kScreenLines[] = {"Gr\xC3\xBC\xC3\x9F Gott!", "\xCE\xBA\xCF\x8C\xCF\x83\xCE\xBC\xCE\xB5 \xE4\xB8\xAD\xE6\x96\x87",
                                     "abcdefghijklmnop", "q", nullptr};
 
+// kScreenLines drawn line by line into a fresh 128x64 picture.
+MonoFramebuffer expected_screen() {
+  display_test::Pictures& pictures = display_test::fresh_pictures();
+  MonoFramebuffer expected(pictures.expected, 128, 64);
+  draw_expected(expected, kScreenLines, 4);
+  return expected;
+}
+
 struct Ssd1306Case {
   const char* name;
   Ssd1306Config config;
@@ -117,9 +125,7 @@ UTEST(Panel, Ssd1306FamilyOverSpi) {
     write_text(console, kScreenText);
     ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
     EXPECT_FALSE(console.dirty());
-    display_test::Pictures& pictures = display_test::fresh_pictures();
-    MonoFramebuffer expected(pictures.expected, 128, 64);
-    draw_expected(expected, kScreenLines, 4);
+    const MonoFramebuffer expected = expected_screen();
     EXPECT_TRUE(model_shows(model, row.config.column_offset, row.config.width, row.config.height, expected));
     EXPECT_EQ(model.unknown_commands(), 0);
     EXPECT_EQ(model.data_overruns(), 0);
@@ -145,9 +151,7 @@ UTEST(Panel, Ssd1306OverI2c) {
     console = Console();
     write_text(console, kScreenText);
     ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
-    display_test::Pictures& pictures = display_test::fresh_pictures();
-    MonoFramebuffer expected(pictures.expected, 128, 64);
-    draw_expected(expected, kScreenLines, 4);
+    const MonoFramebuffer expected = expected_screen();
     EXPECT_TRUE(model_shows(model, 0, 128, 64, expected));
     EXPECT_EQ(model.unknown_commands(), 0);
     // A wrong address is a NAK, returned as such.
@@ -168,9 +172,7 @@ UTEST(Panel, Ssd0323) {
   console = Console();
   write_text(console, kScreenText);
   ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
-  display_test::Pictures& pictures = display_test::fresh_pictures();
-  MonoFramebuffer expected(pictures.expected, 128, 64);
-  draw_expected(expected, kScreenLines, 4);
+  const MonoFramebuffer expected = expected_screen();
   EXPECT_TRUE(model_shows(model, 128, 64, expected));
   EXPECT_EQ(model.unknown_commands(), 0);
   // Rows 64-79 are not the panel's: untouched.
@@ -235,9 +237,7 @@ UTEST(Panel, FailingWriteIsReturned) {
     EXPECT_TRUE(console.dirty());
     model.counters().fail_after = 0;
     ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
-    display_test::Pictures& pictures = display_test::fresh_pictures();
-    MonoFramebuffer expected(pictures.expected, 128, 64);
-    draw_expected(expected, kScreenLines, 4);
+    const MonoFramebuffer expected = expected_screen();
     EXPECT_TRUE(model_shows(model, 0, 128, 64, expected));
   }
   PanelBus empty;
@@ -259,9 +259,7 @@ UTEST(Panel, NarrowStrips) {
     strip[strip_size] = 0xEE;  // guard byte
     ASSERT_EQ(console.flush(panel, strip, strip_size), PanelStatus::kOk);
     EXPECT_EQ(strip[strip_size], 0xEE);
-    display_test::Pictures& pictures = display_test::fresh_pictures();
-    MonoFramebuffer expected(pictures.expected, 128, 64);
-    draw_expected(expected, kScreenLines, 4);
+    const MonoFramebuffer expected = expected_screen();
     EXPECT_TRUE(model_shows(model, 128, 64, expected));
   }
   static Console console;
