@@ -359,4 +359,117 @@ class Ssd0323Model {
   CommandStream commands_;
 };
 
+/// An RGB565 controller with the MIPI DCS command set (ST7735, ST7789,
+/// ILI9341), from the shared part of their command tables. Commands arrive
+/// with D/C low; their parameters, and RAMWR's pixels, with D/C high:
+///
+///   01h SWRESET   11h SLPOUT   10h SLPIN   13h NORON   20h/21h INVOFF/INVON
+///   28h/29h DISPOFF/DISPON   00h NOP
+///   2Ah CASET xs (16 bits, big-endian), xe   2Bh RASET ys, ye   (inclusive)
+///   2Ch RAMWR: 2 bytes per pixel (RGB565, high byte first), filling the
+///       window row by row from (xs, ys), wrapping inside it
+///   36h MADCTL m   3Ah COLMOD c
+///
+/// RAM is kWidth x kHeight pixels (small, for the microbit's 16 KB); a pixel
+/// outside it counts as an overrun.
+template <int kWidth, int kHeight>
+class DcsModel {
+ public:
+  std::uint16_t pixel(int x, int y) const { return ram_[y][x]; }
+  bool display_on() const { return display_on_; }
+  bool sleeping() const { return sleeping_; }
+  int colmod() const { return colmod_; }
+  int unknown_commands() const { return unknown_; }
+  int overruns() const { return overruns_; }
+  BusCounters& counters() { return counters_; }
+  void fill(std::uint16_t value) {
+    for (auto& row : ram_) {
+      for (auto& p : row) p = value;
+    }
+  }
+
+  void command(std::uint8_t byte) {
+    opcode_ = byte;
+    parameters_ = 0;
+    half_ = -1;
+    switch (byte) {
+      case 0x00: case 0x13: case 0x20: case 0x21: case 0x2A: case 0x2B: case 0x36: case 0x3A:
+        break;
+      case 0x01:
+        display_on_ = false;
+        sleeping_ = true;
+        break;
+      case 0x10: sleeping_ = true; break;
+      case 0x11: sleeping_ = false; break;
+      case 0x28: display_on_ = false; break;
+      case 0x29: display_on_ = true; break;
+      case 0x2C:
+        x_ = x_start_;
+        y_ = y_start_;
+        break;
+      default:
+        ++unknown_;
+        break;
+    }
+  }
+
+  void data(std::uint8_t byte) {
+    switch (opcode_) {
+      case 0x2A:
+      case 0x2B: {
+        if (parameters_ >= 4) return;
+        argument_[parameters_++] = byte;
+        if (parameters_ == 4) {
+          const int from = (argument_[0] << 8) | argument_[1];
+          const int to = (argument_[2] << 8) | argument_[3];
+          if (opcode_ == 0x2A) {
+            x_start_ = from;
+            x_end_ = to;
+          } else {
+            y_start_ = from;
+            y_end_ = to;
+          }
+        }
+        return;
+      }
+      case 0x3A:
+        colmod_ = byte;
+        return;
+      case 0x2C:
+        if (half_ < 0) {
+          half_ = byte;
+          return;
+        }
+        if (x_ < kWidth && y_ < kHeight) {
+          ram_[y_][x_] = static_cast<std::uint16_t>((half_ << 8) | byte);
+        } else {
+          ++overruns_;
+        }
+        half_ = -1;
+        if (++x_ > x_end_) {
+          x_ = x_start_;
+          y_ = y_ >= y_end_ ? y_start_ : y_ + 1;
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+ private:
+  std::uint16_t ram_[static_cast<std::size_t>(kHeight)][static_cast<std::size_t>(kWidth)] = {};
+  BusCounters counters_;
+  std::uint8_t opcode_ = 0;
+  std::uint8_t argument_[4] = {};
+  int parameters_ = 0;
+  int half_ = -1;
+  int x_start_ = 0, x_end_ = kWidth - 1, y_start_ = 0, y_end_ = kHeight - 1;
+  int x_ = 0, y_ = 0;
+  int colmod_ = 0x66;
+  bool display_on_ = false;
+  bool sleeping_ = true;
+  int unknown_ = 0;
+  int overruns_ = 0;
+};
+
 }  // namespace panel_model

@@ -11,6 +11,7 @@
 #include "utf8mcu/display/panel/i2c_panel_bus.h"
 #include "utf8mcu/display/panel/ssd0323.h"
 #include "utf8mcu/display/panel/ssd1306.h"
+#include "utf8mcu/display/panel/st77xx.h"
 #include "utf8mcu/display/terminal.h"
 
 namespace {
@@ -111,6 +112,12 @@ Ssd0323Model& fresh_ssd0323() {
 
 std::uint8_t g_strip[kStripBytes];
 
+// One console for all tests (static storage is scarce on the microbit), blank.
+Console& fresh_console() {
+  alignas(Console) static unsigned char storage[sizeof(Console)];
+  return *new (storage) Console();
+}
+
 UTEST(Panel, Ssd1306FamilyOverSpi) {
   for (const Ssd1306Case& row : kSsd1306Cases) {
     utest::log() << "  " << row.name << '\n';
@@ -120,8 +127,7 @@ UTEST(Panel, Ssd1306FamilyOverSpi) {
     ASSERT_EQ(panel.init(), PanelStatus::kOk);
     EXPECT_TRUE(model.display_on());
     EXPECT_EQ(model.multiplex(), int{row.config.height});
-    static Console console;
-    console = Console();
+    Console& console = fresh_console();
     write_text(console, kScreenText);
     ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
     EXPECT_FALSE(console.dirty());
@@ -147,8 +153,7 @@ UTEST(Panel, Ssd1306OverI2c) {
     const PanelBus bus = i2c_panel_bus(link);
     Ssd1306 panel(bus, kSsd1306_128x64);
     ASSERT_EQ(panel.init(), PanelStatus::kOk);
-    static Console console;
-    console = Console();
+    Console& console = fresh_console();
     write_text(console, kScreenText);
     ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
     const MonoFramebuffer expected = expected_screen();
@@ -168,8 +173,7 @@ UTEST(Panel, Ssd0323) {
   Ssd0323 panel(bus);
   ASSERT_EQ(panel.init(), PanelStatus::kOk);
   EXPECT_TRUE(model.display_on());
-  static Console console;
-  console = Console();
+  Console& console = fresh_console();
   write_text(console, kScreenText);
   ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
   const MonoFramebuffer expected = expected_screen();
@@ -179,16 +183,60 @@ UTEST(Panel, Ssd0323) {
   EXPECT_EQ(model.level(0, 64), 5);
 }
 
+// An RGB565 panel of 32 x 16 pixels at offset (2, 1) in a 36 x 20 RAM (small
+// for the microbit): the window lands where the offsets say, in the configured
+// colours, and nothing outside it is touched.
+UTEST(Panel, St77xxWindowedWrites) {
+  using Model = panel_model::DcsModel<36, 20>;
+  alignas(Model) static unsigned char storage[sizeof(Model)];
+  Model& model = *new (storage) Model();
+  model.fill(0x1234);
+  const PanelBus bus = panel_model::spi_bus_of(model);
+  const St77xxConfig config{32, 16, 2, 1, 0x00, true, 0xFFE0, 0x001F};  // yellow on blue
+  St77xx panel(bus, config);
+  ASSERT_EQ(panel.init(), PanelStatus::kOk);
+  EXPECT_TRUE(model.display_on());
+  EXPECT_FALSE(model.sleeping());
+  EXPECT_EQ(model.colmod(), 0x55);
+  static Terminal<4, 1> console;
+  console = Terminal<4, 1>();
+  const char text[] = "r\xC3\xBC\xE4\xB8\xAD";
+  console.write(reinterpret_cast<const std::uint8_t*>(text), sizeof(text) - 1);
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  display_test::Pictures& pictures = display_test::fresh_pictures();
+  MonoFramebuffer expected(pictures.expected, 128, 64);
+  const char* const lines[] = {"r\xC3\xBC\xE4\xB8\xAD", nullptr};
+  draw_expected(expected, lines, 1);
+  int wrong = 0;
+  for (int y = 0; y < 20; ++y) {
+    for (int x = 0; x < 36; ++x) {
+      const bool inside = x >= 2 && x < 34 && y >= 1 && y < 17;
+      const std::uint16_t want = !inside ? 0x1234 : (expected.get_pixel(x - 2, y - 1) ? 0xFFE0 : 0x001F);
+      if (model.pixel(x, y) != want && wrong++ == 0) utest::log() << "  first difference at " << x << ", " << y << '\n';
+    }
+  }
+  EXPECT_EQ(wrong, 0);
+  EXPECT_EQ(model.unknown_commands(), 0);
+  EXPECT_EQ(model.overruns(), 0);
+  // One typed character: 2 pages of an 8 x 8 window, CASET, RASET and RAMWR
+  // with their 8 parameter bytes, 2 bytes per pixel.
+  model.counters() = panel_model::BusCounters();
+  console.write('\r');
+  console.write('!');
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  EXPECT_EQ(model.counters().command_bytes, std::size_t{2 * 3});
+  EXPECT_EQ(model.counters().data_bytes, std::size_t{2 * (8 + 8 * 8 * 2)});
+}
+
 // Bytes over the bus for one typed character (its 8x16 cell: 2 pages of 8
 // columns) and for a whole screen, from the datasheets' addressing commands.
 UTEST(Panel, BusBytesPerCharacter) {
-  static Console console;
   {
     Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
     const PanelBus bus = model.spi_bus();
     Ssd1306 panel(bus, kSsd1306_128x64);
     ASSERT_EQ(panel.init(), PanelStatus::kOk);
-    console = Console();
+    Console& console = fresh_console();
     model.counters() = panel_model::BusCounters();
     ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
     EXPECT_EQ(model.counters().bus_bytes(), std::size_t{8 * (3 + 128)});  // whole screen: 1,048
@@ -207,7 +255,7 @@ UTEST(Panel, BusBytesPerCharacter) {
     const PanelBus bus = model.spi_bus();
     Ssd0323 panel(bus);
     ASSERT_EQ(panel.init(), PanelStatus::kOk);
-    console = Console();
+    Console& console = fresh_console();
     model.counters() = panel_model::BusCounters();
     ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
     EXPECT_EQ(model.counters().bus_bytes(), std::size_t{8 * (6 + 8 * 64)});  // whole screen: 4,144
@@ -227,8 +275,7 @@ UTEST(Panel, FailingWriteIsReturned) {
     const PanelBus bus = model.spi_bus();
     Ssd1306 panel(bus, kSsd1306_128x64);
     ASSERT_EQ(panel.init(), PanelStatus::kOk);
-    static Console console;
-    console = Console();
+    Console& console = fresh_console();
     write_text(console, kScreenText);
     model.counters() = panel_model::BusCounters();
     model.counters().fail_after = fail_at;
@@ -252,8 +299,7 @@ UTEST(Panel, NarrowStrips) {
     const PanelBus bus = model.spi_bus();
     Ssd0323 panel(bus);
     ASSERT_EQ(panel.init(), PanelStatus::kOk);
-    static Console console;
-    console = Console();
+    Console& console = fresh_console();
     write_text(console, kScreenText);
     std::uint8_t strip[64 + 2];
     strip[strip_size] = 0xEE;  // guard byte
@@ -262,7 +308,7 @@ UTEST(Panel, NarrowStrips) {
     const MonoFramebuffer expected = expected_screen();
     EXPECT_TRUE(model_shows(model, 128, 64, expected));
   }
-  static Console console;
+  Console& console = fresh_console();
   Ssd0323Model& model = fresh_ssd0323();
   const PanelBus bus = model.spi_bus();
   Ssd0323 panel(bus);
@@ -275,8 +321,7 @@ UTEST(Panel, DrawEqualsFlush) {
   Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
   const PanelBus bus = model.spi_bus();
   Ssd1306 panel(bus, kSsd1306_128x64);
-  static Console console;
-  console = Console();
+  Console& console = fresh_console();
   write_text(console, "one\ntwo\nthree\nfour\nfive \xE4\xB8\xAD\xCC\x81 e\xCC\x81\n\x1B[1;3Hxy\x01");
   ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
   display_test::Pictures& pictures = display_test::fresh_pictures();
@@ -356,8 +401,7 @@ const GridCase kGridCases[] = {
 
 UTEST(Terminal, Grid) {
   for (const GridCase& row : kGridCases) {
-    static Console console;
-    console = Console();
+    Console& console = fresh_console();
     std::size_t size = 0;
     while (row.input[size] != '\0') ++size;
     console.write(reinterpret_cast<const std::uint8_t*>(row.input), size);
@@ -372,8 +416,7 @@ UTEST(Terminal, Grid) {
 }
 
 UTEST(Terminal, CombiningMarks) {
-  static Console console;
-  console = Console();
+  Console& console = fresh_console();
   write_text(console, "e\xCC\x81\xE4\xB8\xAD\xCC\x88");  // e + acute, 中 + diaeresis
   EXPECT_EQ(console.cell(0, 0), U'e');
   EXPECT_EQ(console.mark_of(0, 0), char32_t{0x0301});
@@ -381,7 +424,7 @@ UTEST(Terminal, CombiningMarks) {
   EXPECT_EQ(console.mark_of(1, 0), char32_t{0x0308});
   // A second mark on the same cell, and a mark at the start of a line, get a
   // blank cell of their own: never lost.
-  console = Console();
+  new (&console) Console();
   write_text(console, "a\xCC\x81\xCC\x88\n\xCC\x81");
   EXPECT_EQ(console.mark_of(0, 0), char32_t{0x0301});
   EXPECT_EQ(console.cell(1, 0), U' ');
@@ -389,14 +432,13 @@ UTEST(Terminal, CombiningMarks) {
   EXPECT_EQ(console.cell(0, 1), U' ');
   EXPECT_EQ(console.mark_of(0, 1), char32_t{0x0301});
   // Invisible code points take nothing.
-  console = Console();
+  new (&console) Console();
   write_text(console, "a\xE2\x80\x8B" "b");
   EXPECT_EQ(console.cell(1, 0), U'b');
 }
 
 UTEST(Terminal, Latin1Mode) {
-  static Console console;
-  console = Console();
+  Console& console = fresh_console();
   write_text(console, "\x1B%@");
   EXPECT_TRUE(console.latin1());
   write_text(console, "\xFF\x80");  // ÿ, and U+0080 (a C1 control: hex box)
@@ -405,15 +447,14 @@ UTEST(Terminal, Latin1Mode) {
   write_text(console, "\x1B%G");
   EXPECT_FALSE(console.latin1());
   // A UTF-8 sequence cut by ESC is U+FFFD, and the ESC still acts.
-  console = Console();
+  new (&console) Console();
   write_text(console, "\xE2\x82\x1B%@\xE2");
   EXPECT_EQ(console.cell(0, 0), char32_t{0xFFFD});
   EXPECT_EQ(console.cell(1, 0), char32_t{0xE2});
 }
 
 UTEST(Terminal, OnlyChangedCellsAreSent) {
-  static Console console;
-  console = Console();
+  Console& console = fresh_console();
   Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
   const PanelBus bus = model.spi_bus();
   Ssd1306 panel(bus, kSsd1306_128x64);
