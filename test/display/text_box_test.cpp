@@ -41,7 +41,7 @@ const LayoutCase kLayoutCases[] = {
 
 void draw_expected(MonoFramebuffer& picture, const Rect& area, const char* const* lines, int count) {
   for (int i = 0; i < count && lines[i] != nullptr; ++i) {
-    display_test::draw_line(picture, lines[i], area.x, area.y + i * kGlyphHeight, area);
+    display_test::draw_line(picture, lines[i], area.x, area.y + i * kDefaultFont.line_height, area);
   }
 }
 
@@ -83,23 +83,23 @@ UTEST(DisplayTextBox, WideCharactersTakeTwoCells) {
   MonoFramebuffer picture(pictures.actual, 128, 64);
   TextBox box(picture, kDefaultFont, Rect{0, 0, 128, 64}, kLitOnDark);
   box.put(U'A');
-  EXPECT_EQ(box.cursor().x, 1 * kCellWidth);
+  EXPECT_EQ(box.cursor().x, 1 * kDefaultFont.cell_width);
   box.put(0x4E2D);  // 中
-  EXPECT_EQ(box.cursor().x, 3 * kCellWidth);
+  EXPECT_EQ(box.cursor().x, 3 * kDefaultFont.cell_width);
   box.put(0xFF21);  // FULLWIDTH LATIN CAPITAL LETTER A
-  EXPECT_EQ(box.cursor().x, 5 * kCellWidth);
+  EXPECT_EQ(box.cursor().x, 5 * kDefaultFont.cell_width);
   box.put(0xFEFF);  // invisible: no cell
-  EXPECT_EQ(box.cursor().x, 5 * kCellWidth);
+  EXPECT_EQ(box.cursor().x, 5 * kDefaultFont.cell_width);
   box.put(0x0301);  // combining: no cell, or a hex box if the font lacks the mark
-  EXPECT_EQ(box.cursor().x, (find_glyph(kDefaultFont, 0x0301).found() ? 5 : 7) * kCellWidth);
+  EXPECT_EQ(box.cursor().x, (find_glyph(kDefaultFont, 0x0301).found() ? 5 : 7) * kDefaultFont.cell_width);
   box.put(U'\n');
   EXPECT_EQ(box.cursor().x, 0);
-  EXPECT_EQ(box.cursor().y, kGlyphHeight);
+  EXPECT_EQ(box.cursor().y, kDefaultFont.line_height);
   box.put(U'\t');
-  EXPECT_EQ(box.cursor().x, 4 * kCellWidth);
+  EXPECT_EQ(box.cursor().x, 4 * kDefaultFont.cell_width);
   box.put(U'x');
   box.put(U'\t');
-  EXPECT_EQ(box.cursor().x, 8 * kCellWidth);
+  EXPECT_EQ(box.cursor().x, 8 * kDefaultFont.cell_width);
 }
 
 // Text with 2-, 3- and 4-byte sequences in a 56-pixel box, pushed in every
@@ -259,7 +259,7 @@ UTEST(DisplayTextBox, EndlessTextStaysBounded) {
     box.put(U'x');
   }
   EXPECT_TRUE(box.overflowed());
-  EXPECT_LE(box.cursor().y, 64 + kGlyphHeight);
+  EXPECT_LE(box.cursor().y, 64 + kDefaultFont.line_height);
 }
 
 }  // namespace
