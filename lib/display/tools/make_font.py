@@ -117,7 +117,7 @@ def read_bdf(path):
                 elif key == "ENDCHAR" and in_char:
                     raise FontError(f"{path}:{number}: ENDCHAR without BITMAP")
                 elif in_char and key == "ENCODING":
-                    encoding = int(fields[1])  # -1: a glyph without a code point, skipped
+                    encoding, encoding_line = int(fields[1]), number  # -1: no code point, skipped
                     if encoding < -1:
                         raise FontError(f"{path}:{number}: negative ENCODING {encoding}")
                 elif in_char and key == "DWIDTH":
@@ -160,7 +160,7 @@ def read_bdf(path):
                     if encoding is None:
                         raise FontError(f"{path}:{start}: glyph without ENCODING")
                     if encoding >= 0:
-                        font.add(encoding, SourceGlyph(width, height, bbx[2], bbx[3], advance, rows), start)
+                        font.add(encoding, SourceGlyph(width, height, bbx[2], bbx[3], advance, rows), encoding_line)
             except (ValueError, IndexError):
                 raise FontError(f"{path}:{number}: malformed {key} line") from None
         if in_char:
