@@ -16,17 +16,18 @@ stored (the renderer draws controls as hex boxes and ignorables as nothing).
 Requested code points the source lacks are reported (an error with
 --require-all). A malformed source fails with its file and line.
 
-Glyph record layout (see lib/display/include/utf8mcu/display/font.h):
-  bytes 0-2  a little-endian header: bits 0-4 ink width, 5-9 ink height,
-             10-14 ink top (rows below the line top), 15-20 x offset of the
-             ink from the pen + 32, 21-22 advance: 0, 1 cell, 2 cells, or
-             3 = in byte 3
-  then       the ink columns, left to right, `height` bits each, packed LSB
-           first into one bit stream (bit 0 of a column = its top row)
+Glyph records, one little-endian bit stream without padding (see
+lib/display/include/utf8mcu/display/font.h):
+  23-bit header  bits 0-4 ink width, 5-9 ink height, 10-14 ink top (rows
+                 below the line top), 15-20 x offset of the ink from the pen
+                 + 32, 21-22 advance: 0, 1 cell, 2 cells, or 3 = 8 bits follow
+  then           the ink columns, left to right, `height` bits each (bit 0
+                 of a column = its top row)
 Index: one uint32 key per run of consecutive code points (first << 11 |
-count - 1), the ordinal of each run's first glyph (uint16), and the byte
-offset of every 8th glyph (uint16, >> anchor shift); a lookup walks at most 7
-records from the anchor. Standard library only, except --emoji-otf (Pillow).
+count - 1), the ordinal of each run's first glyph (uint16), and the bit
+offset of every 8th record (uint16, >> anchor shift; records there start on a
+multiple of 2^shift bits); a lookup walks at most 7 records from the anchor.
+Standard library only, except --emoji-otf (Pillow).
 """
 
 import argparse
@@ -40,6 +41,8 @@ MAX_RUN = 2048          # count - 1 has 11 bits in a run key
 MAX_LINE_HEIGHT = 25    # a column of ink shifted within a page must fit 32 bits
 MAX_INK_WIDTH = 31
 MAX_CODE_POINT = 0x10FFFF
+HEADER_BITS = 23
+SLACK_BYTES = 3
 ANCHOR_EVERY = 8
 
 LATIN = [(0x0020, 0x007E), (0x00A0, 0x00FF), (0xFFFD, 0xFFFD)]
@@ -450,30 +453,38 @@ class FontTable:
             advances.append(advance)
         self.cell_width = self._cell_width(advances)
         self.proportional = any(a not in (0, self.cell_width, 2 * self.cell_width) for a in advances)
-        self.records = bytearray()
-        self.offsets = []
+        # One bit stream of records (header, [advance], ink), no padding
+        # except before anchored records when the anchors need a shift.
+        pieces = []  # (value, bit count) per record
         for c, ink, advance in zip(self.code_points, inks, advances):
-            self.offsets.append(len(self.records))
             top = ink.top if ink.height else 0
             if not 0 <= top <= MAX_LINE_HEIGHT or not -32 <= ink.x_offset <= 31:
                 raise FontError(f"{font.path}: U+{c:04X}: ink offset ({ink.x_offset}, {top}) outside the format")
             advance_class = {0: 0, self.cell_width: 1, 2 * self.cell_width: 2}.get(advance, 3)
-            header = ink.width | ink.height << 5 | top << 10 | (ink.x_offset + 32) << 15 | advance_class << 21
-            self.records += header.to_bytes(3, "little")
+            value = ink.width | ink.height << 5 | top << 10 | (ink.x_offset + 32) << 15 | advance_class << 21
+            count = HEADER_BITS
             if advance_class == 3:
-                self.records.append(advance)
-            bits = 0
-            count = 0
+                value |= advance << count
+                count += 8
             for column in ink.columns:
-                bits |= column << count
+                value |= column << count
                 count += ink.height
-            self.records += bits.to_bytes((count + 7) // 8, "little")
-        # Anchors: byte offset of every 8th glyph, scaled to fit 16 bits.
+            pieces.append((value, count))
         self.anchor_shift = 0
-        while len(self.records) >> self.anchor_shift > 0xFFFF:
+        while True:
+            stream, position, self.offsets = 0, 0, []
+            for i, (value, count) in enumerate(pieces):
+                if i % ANCHOR_EVERY == 0:
+                    position = -(-position >> self.anchor_shift) << self.anchor_shift
+                self.offsets.append(position)
+                stream |= value << position
+                position += count
+            if self.offsets[-1 - (len(self.offsets) - 1) % ANCHOR_EVERY] >> self.anchor_shift <= 0xFFFF:
+                break
             self.anchor_shift += 1
-        if self.anchor_shift:
-            self._align_anchors(inks, advances)
+        self.stream_bits = position
+        # Slack: the renderer reads 4 whole bytes for a header at any bit.
+        self.records = bytearray(stream.to_bytes((position + 7) // 8 + SLACK_BYTES, "little"))
         self.anchors = [self.offsets[i] >> self.anchor_shift for i in range(0, len(self.offsets), ANCHOR_EVERY)]
         # Runs of consecutive code points.
         self.runs = []  # [first, count, ordinal]
@@ -495,24 +506,6 @@ class FontTable:
                     return a
         spacing = [a for a in advances if a]
         return max(set(spacing), key=spacing.count) if spacing else 8
-
-    def _align_anchors(self, inks, advances):
-        """Pads so every 8th record starts at a multiple of 2^anchor_shift."""
-        records = bytearray()
-        offsets = []
-        start = 0
-        for i, offset in enumerate(self.offsets):
-            end = self.offsets[i + 1] if i + 1 < len(self.offsets) else len(self.records)
-            if i % ANCHOR_EVERY == 0:
-                while len(records) % (1 << self.anchor_shift):
-                    records.append(0)
-            offsets.append(len(records))
-            records += self.records[offset:end]
-            start = end
-        self.records, self.offsets = records, offsets
-        if len(records) >> self.anchor_shift > 0xFFFF:
-            self.anchor_shift += 1
-            self._align_anchors(inks, advances)
 
     def sizes(self):
         """Flash bytes: (records, index, total)."""
@@ -556,9 +549,9 @@ def write_outputs(table, args, described, sources):
     source += c_array("std::uint32_t", "kRunKeys", keys, 6, lambda v: f"0x{v:08X}u")
     source += ["", "// Ordinal of each run's first glyph."]
     source += c_array("std::uint16_t", "kRunGlyphs", [o for _, _, o in table.runs], 10, str)
-    source += ["", f"// Byte offset of every {ANCHOR_EVERY}th glyph record >> {table.anchor_shift}."]
+    source += ["", f"// Bit offset of every {ANCHOR_EVERY}th glyph record >> {table.anchor_shift}."]
     source += c_array("std::uint16_t", "kAnchors", table.anchors, 10, str)
-    source += ["", "// Glyph records: 3-byte header [, advance], ink bits (font.h)."]
+    source += ["", "// Glyph records, one bit stream: 23-bit header [, advance], ink bits (font.h); 3 bytes slack."]
     source += c_array("std::uint8_t", "kGlyphs", list(table.records), 16, lambda v: f"0x{v:02X}")
     source += [
         "",

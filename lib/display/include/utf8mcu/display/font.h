@@ -18,11 +18,12 @@ inline constexpr int kMaxLineHeight = 25;
 /// One glyph, as found in a font: its ink (a box `width` x `height` placed
 /// `x_offset` pixels right of the pen and `top` rows below the line top),
 /// how far it moves the pen, and the height of the line it is drawn in.
-/// `bits` holds the ink columns left to right, `height` bits each, packed
-/// into one little-endian bit stream (bit 0 of a column = its top row).
-/// `bits == nullptr` when the font has no glyph for the code point.
+/// The ink columns, left to right, `height` bits each, are a little-endian
+/// bit stream from bit `first_bit` (0-7) of `bits[0]` (bit 0 of a column =
+/// its top row). `bits == nullptr` when the font has no glyph for the code point.
 struct Glyph {
   const std::uint8_t* bits = nullptr;
+  std::uint8_t first_bit = 0;    ///< where the ink starts in bits[0]
   std::uint8_t width = 0;        ///< ink columns (0 for a blank glyph such as SPACE)
   std::uint8_t height = 0;       ///< ink rows
   std::uint8_t top = 0;          ///< rows from the line top to the ink's first row
@@ -37,7 +38,11 @@ struct Glyph {
 class InkColumns {
  public:
   constexpr explicit InkColumns(const Glyph& glyph) noexcept
-      : next_(glyph.bits), height_(glyph.height), mask_((std::uint32_t{1} << glyph.height) - 1u) {}
+      : next_(glyph.bits + 1),
+        height_(glyph.height),
+        mask_((std::uint32_t{1} << glyph.height) - 1u),
+        buffer_(std::uint32_t{glyph.bits[0]} >> (glyph.first_bit & 7u)),
+        count_(8u - (glyph.first_bit & 7u)) {}
 
   /// The next column: bit r is ink row r. Reads only the glyph's own bytes.
   constexpr std::uint32_t take() noexcept {
@@ -55,8 +60,8 @@ class InkColumns {
   const std::uint8_t* next_;
   unsigned height_;
   std::uint32_t mask_;
-  std::uint32_t buffer_ = 0;
-  unsigned count_ = 0;
+  std::uint32_t buffer_;
+  unsigned count_;
 };
 
 /// A generated font. All pointers are to const tables; `Font` itself is a
@@ -68,24 +73,26 @@ class InkColumns {
 ///     [ first code pt ]  [ count-1 ]
 ///
 /// sorted, so a binary search finds the run; `run_glyphs[i]` is the ordinal of
-/// run i's first glyph; `anchors[n / 8] << anchor_shift` is where glyph n / 8 * 8
-/// starts in `glyphs`, and the records after it are skipped by their sizes.
+/// run i's first glyph; `anchors[n / 8] << anchor_shift` is the bit where
+/// record n / 8 * 8 starts in `glyphs`, and the records after it are skipped
+/// by their sizes.
 ///
-/// Glyph record: a 3-byte little-endian header, then the ink bits
-/// (ceil(width * height / 8) bytes):
+/// Glyph records follow each other in one little-endian bit stream: a 23-bit
+/// header, 8 bits of advance if the header says so, then width x height ink
+/// bits (column by column, `height` bits each):
 ///
-///     23 22 21   20 ..... 15   14 .. 10   9 ... 5   4 ... 0
-///     [-] [adv]  [x_offset+32]  [  top  ]  [height]  [width]
+///     22 21   20 ..... 15   14 .. 10   9 ... 5   4 ... 0
+///     [adv]  [x_offset+32]  [  top  ]  [height]  [width]
 ///
-/// adv: 0 = advance 0, 1 = `cell_width`, 2 = twice that, 3 = the advance is
-/// the byte after the header.
+/// adv: 0 = advance 0, 1 = `cell_width`, 2 = twice that, 3 = 8 bits follow.
+/// `glyphs` ends with 3 spare bytes, so a header is read as 4 whole bytes.
 struct Font {
   const std::uint32_t* run_keys;
   const std::uint16_t* run_glyphs;
   const std::uint16_t* anchors;
   const std::uint8_t* glyphs;
   std::uint32_t run_count;
-  std::uint32_t glyphs_size;    ///< bytes of `glyphs`
+  std::uint32_t glyphs_size;    ///< bytes of `glyphs`, the 3 spare ones included
   std::uint8_t line_height;     ///< rows of a line: the chosen glyphs' ascent + descent
   std::uint8_t baseline;        ///< rows from the line top down to the baseline
   std::uint8_t cell_width;      ///< advance of a narrow glyph (SPACE, or the most common)
@@ -98,7 +105,8 @@ inline constexpr unsigned kRunFirstShift = 11;
 inline constexpr std::uint32_t kRunCountMask = 0x7FF;
 inline constexpr unsigned kAnchorEvery = 8;
 
-inline constexpr std::uint32_t kInkWidthMask = 0x1F;       // header bits 0-4
+inline constexpr unsigned kHeaderBits = 23;
+inline constexpr std::uint32_t kFieldMask = 0x1F;          // 5-bit fields
 inline constexpr unsigned kInkHeightShift = 5;             // bits 5-9
 inline constexpr unsigned kInkTopShift = 10;               // bits 10-14
 inline constexpr unsigned kXOffsetShift = 15;              // bits 15-20, biased by 32
@@ -107,14 +115,16 @@ inline constexpr int kXOffsetBias = 32;
 inline constexpr unsigned kAdvanceShift = 21;              // bits 21-22
 inline constexpr std::uint32_t kAdvanceExplicit = 3;
 
-constexpr std::uint32_t record_header(const std::uint8_t* record) noexcept {
-  return std::uint32_t{record[0]} | (std::uint32_t{record[1]} << 8) | (std::uint32_t{record[2]} << 16);
+/// 25 or more bits of the stream from bit `position` (4 whole bytes).
+constexpr std::uint32_t stream_bits(const std::uint8_t* stream, std::uint32_t position) noexcept {
+  const std::uint8_t* byte = stream + (position >> 3);
+  const std::uint32_t word = std::uint32_t{byte[0]} | (std::uint32_t{byte[1]} << 8) | (std::uint32_t{byte[2]} << 16) |
+                             (std::uint32_t{byte[3]} << 24);
+  return word >> (position & 7u);
 }
-constexpr std::uint32_t ink_bytes(std::uint32_t header) noexcept {
-  return ((header & kInkWidthMask) * ((header >> kInkHeightShift) & kInkWidthMask) + 7u) >> 3;
-}
-constexpr std::uint32_t record_size(std::uint32_t header) noexcept {
-  return 3u + (((header >> kAdvanceShift) & 3u) == kAdvanceExplicit ? 1u : 0u) + ink_bytes(header);
+constexpr std::uint32_t record_bits(std::uint32_t header) noexcept {
+  return kHeaderBits + (((header >> kAdvanceShift) & 3u) == kAdvanceExplicit ? 8u : 0u) +
+         (header & kFieldMask) * ((header >> kInkHeightShift) & kFieldMask);
 }
 }  // namespace detail
 
@@ -142,28 +152,35 @@ constexpr Glyph find_glyph(const Font& font, char32_t code_point) noexcept {
   const std::uint32_t index = static_cast<std::uint32_t>(code_point) - (key >> detail::kRunFirstShift);
   if (index > (key & detail::kRunCountMask)) return {};
   const std::uint32_t ordinal = font.run_glyphs[low] + index;
-  std::uint32_t offset = std::uint32_t{font.anchors[ordinal / detail::kAnchorEvery]} << font.anchor_shift;
+  // Bits a header may be read from: 4 whole bytes must lie inside the table.
+  const std::uint32_t last_header = font.glyphs_size < 4 ? 0 : (font.glyphs_size - 4) * 8 + 7;
+  std::uint32_t position = std::uint32_t{font.anchors[ordinal / detail::kAnchorEvery]} << font.anchor_shift;
   for (std::uint32_t skip = ordinal % detail::kAnchorEvery; skip > 0; --skip) {
-    if (offset + 3u > font.glyphs_size) return {};
-    offset += detail::record_size(detail::record_header(font.glyphs + offset));
+    if (position > last_header) return {};
+    position += detail::record_bits(detail::stream_bits(font.glyphs, position));
   }
-  if (offset + 3u > font.glyphs_size) return {};
-  const std::uint8_t* record = font.glyphs + offset;
-  const std::uint32_t header = detail::record_header(record);
+  if (position > last_header || font.glyphs_size < 4) return {};
+  const std::uint32_t header = detail::stream_bits(font.glyphs, position);
+  // The ink must end inside the table too (the spare bytes excluded).
+  if (position + detail::record_bits(header) > (font.glyphs_size - 3) * 8) return {};
   const std::uint32_t advance_class = (header >> detail::kAdvanceShift) & 3u;
-  if (offset + detail::record_size(header) > font.glyphs_size) return {};
   Glyph glyph;
-  glyph.width = static_cast<std::uint8_t>(header & detail::kInkWidthMask);
-  glyph.height = static_cast<std::uint8_t>((header >> detail::kInkHeightShift) & detail::kInkWidthMask);
-  glyph.top = static_cast<std::uint8_t>((header >> detail::kInkTopShift) & detail::kInkWidthMask);
+  glyph.width = static_cast<std::uint8_t>(header & detail::kFieldMask);
+  glyph.height = static_cast<std::uint8_t>((header >> detail::kInkHeightShift) & detail::kFieldMask);
+  glyph.top = static_cast<std::uint8_t>((header >> detail::kInkTopShift) & detail::kFieldMask);
   glyph.x_offset = static_cast<std::int8_t>(static_cast<int>((header >> detail::kXOffsetShift) & detail::kXOffsetMask) -
                                             detail::kXOffsetBias);
-  glyph.advance = advance_class == detail::kAdvanceExplicit
-                      ? record[3]
-                      : static_cast<std::uint8_t>(advance_class * font.cell_width);
+  position += detail::kHeaderBits;
+  if (advance_class == detail::kAdvanceExplicit) {
+    glyph.advance = static_cast<std::uint8_t>(detail::stream_bits(font.glyphs, position) & 0xFFu);
+    position += 8;
+  } else {
+    glyph.advance = static_cast<std::uint8_t>(advance_class * font.cell_width);
+  }
   glyph.line_height = font.line_height;
-  glyph.bits = record + (advance_class == detail::kAdvanceExplicit ? 4 : 3);
-  // A corrupt header cannot make the renderer read past a column of 32 rows.
+  glyph.bits = font.glyphs + (position >> 3);
+  glyph.first_bit = static_cast<std::uint8_t>(position & 7u);
+  // A corrupt header cannot make the renderer shift a column past 32 bits.
   if (glyph.height > kMaxLineHeight) return {};
   return glyph;
 }
