@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "utf8mcu/decoder.h"
+
 namespace utf8mcu::display {
 
 /// Most rows a line (and so a glyph column) may have: a column shifted
@@ -38,30 +40,25 @@ struct Glyph {
 class InkColumns {
  public:
   constexpr explicit InkColumns(const Glyph& glyph) noexcept
-      : next_(glyph.bits + 1),
-        height_(glyph.height),
-        mask_((std::uint32_t{1} << glyph.height) - 1u),
-        buffer_(std::uint32_t{glyph.bits[0]} >> (glyph.first_bit & 7u)),
-        count_(8u - (glyph.first_bit & 7u)) {}
+      : bits_(glyph.bits), position_(glyph.first_bit), height_(glyph.height),
+        mask_((std::uint32_t{1} << glyph.height) - 1u) {}
 
-  /// The next column: bit r is ink row r. Reads only the glyph's own bytes.
+  /// The next column: bit r is ink row r. Reads 4 whole bytes from the one
+  /// holding the column's first bit (tables end with 3 spare bytes); one
+  /// unaligned load where the core has them.
   constexpr std::uint32_t take() noexcept {
-    while (count_ < height_) {  // count_ <= 24 here, so the byte fits above it
-      buffer_ |= std::uint32_t{*next_++} << count_;
-      count_ += 8;
-    }
-    const std::uint32_t column = buffer_ & mask_;
-    buffer_ = height_ < 32 ? buffer_ >> height_ : 0;
-    count_ -= height_;
+    const std::uint32_t column = (utf8mcu::detail::load_le32(bits_ + (position_ >> 3)) >> (position_ & 7u)) & mask_;
+    position_ += height_;
     return column;
   }
+  /// Skips `columns` columns.
+  constexpr void skip(unsigned columns) noexcept { position_ += columns * height_; }
 
  private:
-  const std::uint8_t* next_;
+  const std::uint8_t* bits_;
+  std::uint32_t position_;
   unsigned height_;
   std::uint32_t mask_;
-  std::uint32_t buffer_;
-  unsigned count_;
 };
 
 /// A generated font. All pointers are to const tables; `Font` itself is a
@@ -117,10 +114,7 @@ inline constexpr std::uint32_t kAdvanceExplicit = 3;
 
 /// 25 or more bits of the stream from bit `position` (4 whole bytes).
 constexpr std::uint32_t stream_bits(const std::uint8_t* stream, std::uint32_t position) noexcept {
-  const std::uint8_t* byte = stream + (position >> 3);
-  const std::uint32_t word = std::uint32_t{byte[0]} | (std::uint32_t{byte[1]} << 8) | (std::uint32_t{byte[2]} << 16) |
-                             (std::uint32_t{byte[3]} << 24);
-  return word >> (position & 7u);
+  return utf8mcu::detail::load_le32(stream + (position >> 3)) >> (position & 7u);
 }
 constexpr std::uint32_t record_bits(std::uint32_t header) noexcept {
   return kHeaderBits + (((header >> kAdvanceShift) & 3u) == kAdvanceExplicit ? 8u : 0u) +

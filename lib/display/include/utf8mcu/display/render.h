@@ -122,7 +122,7 @@ constexpr std::uint32_t hex_digit_column(unsigned digit, int column) noexcept {
 /// box: frame of 7 rows ending on the baseline, the 4 or 6 digits in a row,
 /// advance 20 or 28.
 struct HexBox {
-  std::uint8_t bits[(kHexBoxWidth * kHexBoxWidth + 7) / 8];
+  std::uint8_t bits[(kHexBoxWidth * kHexBoxWidth + 7) / 8];  // 29 bytes used at most: 3 spare for InkColumns
   std::uint8_t width;
   std::uint8_t height;
   std::uint8_t top;
@@ -331,18 +331,26 @@ constexpr Appearance appearance_of(const FontChain& fonts, char32_t code_point) 
 }
 
 /// Columns of a glyph's cell for Surface::draw_columns(): column 0 is the
-/// cell's left edge, `ink_begin` the first ink column; ink shifted down by
-/// `shift` rows.
+/// cell's left edge; columns [ink_begin, ink_end) hold the ink, shifted down
+/// by `shift` rows; the others are blank.
 class GlyphCellColumns {
  public:
   constexpr GlyphCellColumns(const Glyph& glyph, int ink_begin, int shift) noexcept
       : ink_(glyph), ink_begin_(ink_begin), ink_end_(ink_begin + glyph.width), shift_(static_cast<unsigned>(shift)) {}
 
-  /// The next column's rows (bit r = row r of the cell).
+  constexpr int ink_begin() const noexcept { return ink_begin_; }
+  constexpr int ink_end() const noexcept { return ink_end_; }
+  /// The next ink column's rows (bit r = row r of the cell).
+  constexpr std::uint32_t take_ink() noexcept { return ink_.take() << shift_; }
+  /// Skips `columns` ink columns.
+  constexpr void skip_ink(int columns) noexcept { ink_.skip(static_cast<unsigned>(columns)); }
+
+  /// Column after column from 0, blank or ink: for surfaces that draw
+  /// column by column (SurfaceBase).
   constexpr std::uint32_t next() noexcept {
     const int column = column_++;
     if (column < ink_begin_ || column >= ink_end_) return 0;
-    return ink_.take() << shift_;
+    return take_ink();
   }
 
  private:
