@@ -124,8 +124,9 @@ constexpr std::uint32_t record_bits(std::uint32_t header) noexcept {
 
 /// Looks up `code_point`; returns a Glyph with `found() == false` if the font
 /// has none (or if the table is corrupt: a record would end outside it).
-/// Cost: a binary search over the runs (about log2(run_count) + 1 steps) and
-/// at most 7 record skips; no RAM besides the stack.
+/// Cost: a binary search over the runs (about log2(run_count) + 1 steps;
+/// none in the first run, usually printable ASCII) and at most 7 record
+/// skips; no RAM besides the stack.
 constexpr Glyph find_glyph(const Font& font, char32_t code_point) noexcept {
   if (code_point > 0x1FFFFF || font.run_count == 0) return {};
   // The largest key whose first code point is <= code_point.
@@ -133,7 +134,10 @@ constexpr Glyph find_glyph(const Font& font, char32_t code_point) noexcept {
       (static_cast<std::uint32_t>(code_point) << detail::kRunFirstShift) | detail::kRunCountMask;
   if (font.run_keys[0] > probe) return {};
   std::uint32_t low = 0;
-  std::uint32_t high = font.run_count;  // answer in [low, high)
+  // The first run (usually printable ASCII) is tried before the search.
+  const bool in_first_run = static_cast<std::uint32_t>(code_point) - (font.run_keys[0] >> detail::kRunFirstShift) <=
+                            (font.run_keys[0] & detail::kRunCountMask);
+  std::uint32_t high = in_first_run ? 1 : font.run_count;  // answer in [low, high)
   while (high - low > 1) {
     const std::uint32_t middle = low + (high - low) / 2;
     if (font.run_keys[middle] <= probe) {

@@ -114,8 +114,7 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
       : buffer_(buffer),
         width_(buffer == nullptr ? 0 : detail::clamp_dimension(width)),
         height_(buffer == nullptr || width_ == 0 ? 0 : detail::clamp_dimension(height)),
-        pages_(static_cast<unsigned>((height_ + 7) / 8)),
-        last_page_rows_(0xFFu >> ((8 - height_ % 8) % 8)) {}
+        pages_(static_cast<unsigned>((height_ + 7) / 8)) {}
 
   constexpr int width() const noexcept { return width_; }
   constexpr int height() const noexcept { return height_; }
@@ -229,24 +228,21 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
       shift = static_cast<unsigned>(y) & 7u;
       const unsigned page = static_cast<unsigned>(y) >> 3;
       top = picture.buffer_ + page * stride;
-      pages_below = picture.pages_ - 1 - page;
-      // Rows of the (up to) 4 pages from `page` that lie inside the picture.
-      for (unsigned k = 0; k < 4; ++k) {
-        const unsigned p = page + k;
-        const std::uint32_t rows = p + 1 < picture.pages_ ? 0xFFu : (p + 1 == picture.pages_ ? picture.last_page_rows_ : 0u);
-        inside |= rows << (8 * k);
-      }
+      // Rows of the picture from the page's first row on (at least 1: y < height).
+      const unsigned rows_below = static_cast<unsigned>(picture.height_) - page * 8u;
+      inside = rows_below >= 32 ? 0xFFFFFFFFu : (std::uint32_t{1} << rows_below) - 1u;
     }
 
     void write(std::uint8_t* byte, std::uint32_t bits, std::uint32_t mask) const noexcept {
       const std::uint32_t wanted = ((mask >> skip) << shift) & inside;
       const std::uint32_t value = (((bits & on_bits) | (~bits & off_bits)) >> skip) << shift;
       // Unrolled (GCC keeps a short loop at -O2). A page's byte address is
-      // formed only if the page is written: it may lie past the buffer otherwise.
+      // formed only if the page is written, and `inside` holds only rows of
+      // the picture: pages past its end are never touched.
       if ((wanted & 0xFFu) != 0) merge(byte, wanted & 0xFFu, value);
-      if ((wanted & 0xFF00u) != 0 && pages_below > 0) merge(byte + stride, (wanted >> 8) & 0xFFu, value >> 8);
-      if ((wanted & 0xFF0000u) != 0 && pages_below > 1) merge(byte + 2 * stride, (wanted >> 16) & 0xFFu, value >> 16);
-      if ((wanted >> 24) != 0 && pages_below > 2) merge(byte + 3 * stride, wanted >> 24, value >> 24);
+      if ((wanted & 0xFF00u) != 0) merge(byte + stride, (wanted >> 8) & 0xFFu, value >> 8);
+      if ((wanted & 0xFF0000u) != 0) merge(byte + 2 * stride, (wanted >> 16) & 0xFFu, value >> 16);
+      if ((wanted >> 24) != 0) merge(byte + 3 * stride, wanted >> 24, value >> 24);
     }
 
     static void merge(std::uint8_t* byte, std::uint32_t write_mask, std::uint32_t value) noexcept {
@@ -258,8 +254,7 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
     unsigned stride;
     unsigned skip = 0;   // rows above the picture
     unsigned shift = 0;  // row of the first drawn row within its page
-    std::uint32_t inside = 0;
-    unsigned pages_below = 0;     // pages of the picture below the first one
+    std::uint32_t inside = 0;     // rows from the first page's top that lie in the picture
     std::uint8_t* top = nullptr;  // page byte of column 0 holding the first row
   };
 
@@ -267,7 +262,6 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
   int width_;
   int height_;
   unsigned pages_;           // (height + 7) / 8
-  std::uint32_t last_page_rows_;  // rows of the last page inside the picture, as a bit mask
 };
 
 /// A 16-bit RGB565 colour from 8-bit components.

@@ -187,11 +187,13 @@ constexpr HexBox make_hex_box(char32_t code_point, int line_height = 16, int bas
     }
   }
   box.width = static_cast<std::uint8_t>(width);
-  // Pack the columns as a glyph's ink bits: `height` bits per column.
+  // Pack the columns as a glyph's ink bits: `height` (<= 15) bits per column,
+  // each spread over at most 3 bytes.
   unsigned position = 0;
-  for (int x = 0; x < width; ++x) {
-    for (unsigned row = 0; row < box.height; ++row, ++position) {
-      if (((column_bits[x] >> row) & 1u) != 0) box.bits[position / 8] = static_cast<std::uint8_t>(box.bits[position / 8] | (1u << (position % 8)));
+  for (int x = 0; x < width; ++x, position += box.height) {
+    const std::uint32_t shifted = column_bits[x] << (position & 7u);
+    for (unsigned k = 0; k < 3; ++k) {
+      box.bits[(position >> 3) + k] = static_cast<std::uint8_t>(box.bits[(position >> 3) + k] | (shifted >> (8 * k)));
     }
   }
   return box;
