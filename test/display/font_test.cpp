@@ -1,6 +1,7 @@
 // Glyphs against GNU Unifont's own .hex data (sampled by a separate script),
 // glyph lookup edge cases, and the hex box drawn for code points without a glyph.
 #include "display_test_support.h"
+#include "display_test_font_6x13.h"
 #include "glyph_samples.h"
 
 namespace {
@@ -194,6 +195,95 @@ UTEST(DisplayFont, InvisibleAndNonScalarValues) {
   EXPECT_EQ(draw_code_point(picture, kDefaultFont, 0xD800, 0, 0, all, kLitOnDark), 8);
   EXPECT_EQ(draw_code_point(picture, kDefaultFont, 0x110000, 8, 0, all, kLitOnDark), 8);
   EXPECT_MEMEQ(buffer, replacement_buffer, sizeof buffer);
+}
+
+// Default_Ignorable_Code_Point, written out from DerivedCoreProperties.txt
+// (Unicode 15.0), and the skin-tone modifiers: nothing drawn, no advance.
+UTEST(DisplayFont, IgnorablesDrawNothing) {
+  static const char32_t kRanges[][2] = {
+      {0x00AD, 0x00AD}, {0x034F, 0x034F}, {0x061C, 0x061C}, {0x115F, 0x1160}, {0x17B4, 0x17B5},
+      {0x180B, 0x180F}, {0x200B, 0x200F}, {0x202A, 0x202E}, {0x2060, 0x206F}, {0x3164, 0x3164},
+      {0xFE00, 0xFE0F}, {0xFEFF, 0xFEFF}, {0xFFA0, 0xFFA0}, {0xFFF0, 0xFFF8}, {0x1BCA0, 0x1BCA3},
+      {0x1D173, 0x1D17A}, {0x1F3FB, 0x1F3FF}, {0xE0000, 0xE0FFF},
+  };
+  static std::uint8_t buffer[mono_buffer_size(32, 16)];
+  MonoFramebuffer picture(buffer, 32, 16);
+  picture.clear();
+  const Rect all{0, 0, 32, 16};
+  for (const auto& range : kRanges) {
+    const char32_t samples[] = {range[0], range[1], static_cast<char32_t>((range[0] + range[1]) / 2)};
+    for (char32_t c : samples) {
+      EXPECT_EQ(draw_code_point(picture, kDefaultFont, c, 8, 0, all, kLitOnDark), 0);
+      EXPECT_TRUE(is_ignorable(c));
+    }
+    // Just outside each range: not ignorable (U+2065 and U+1F3FA are in or next to others).
+    EXPECT_FALSE(is_ignorable(range[0] - 1) && range[0] - 1 != 0x2065);
+    EXPECT_FALSE(is_ignorable(range[1] + 1));
+  }
+  for (std::size_t i = 0; i < picture.size_bytes(); ++i) EXPECT_EQ(buffer[i], 0u);
+  EXPECT_FALSE(is_ignorable(U'A'));
+  EXPECT_FALSE(is_ignorable(0x0301));  // a combining mark: drawn over its base
+  EXPECT_FALSE(is_ignorable(0x1F600));
+}
+
+// The one-row hex box of lines under 16 rows (6x13: 13 rows, baseline 11):
+// rows 5-11, digits 0 0 8 1, advance 20. Drawn by hand from the digit shapes.
+UTEST(DisplayFont, SmallFontsDrawOneRowHexBoxes) {
+  static const char* const kArt[7] = {
+      "###################",
+      "#.###.###.###..#..#",
+      "#.#.#.#.#.#.#.##..#",
+      "#.#.#.#.#.###..#..#",
+      "#.#.#.#.#.#.#..#..#",
+      "#.###.###.###.###.#",
+      "###################",
+  };
+  static std::uint8_t buffer[mono_buffer_size(24, 16)];
+  MonoFramebuffer picture(buffer, 24, 16);
+  picture.clear();
+  const FontChain small(fonts::kTestFont6x13);
+  EXPECT_EQ(small.line_height(), 13);
+  EXPECT_EQ(draw_code_point(picture, small, 0x0081, 0, 0, Rect{0, 0, 24, 16}, kLitOnDark), 20);
+  int wrong = 0;
+  for (int y = 0; y < 16; ++y) {
+    for (int x = 0; x < 24; ++x) {
+      const bool want = y >= 5 && y < 12 && x < 19 && kArt[y - 5][x] == '#';
+      wrong += picture.get_pixel(x, y) != want;
+    }
+  }
+  EXPECT_EQ(wrong, 0);
+  if (wrong != 0) display_test::print_picture(picture, 0, 16);
+  EXPECT_EQ(appearance_of(small, 0x1F600).advance, 28);  // 6 digits
+}
+
+// A 6x13 font with Unifont as its fallback: one line height (the taller
+// font's), one baseline; each glyph as its own font draws it, moved to it.
+UTEST(DisplayFont, FallbackChainSharesTheBaseline) {
+  const FontChain chain(fonts::kTestFont6x13, kDefaultFont);
+  EXPECT_EQ(chain.baseline(), 14);     // Unifont's; 6x13's is 11
+  EXPECT_EQ(chain.line_height(), 16);  // both descend 2 rows
+  EXPECT_EQ(chain.cell_width(), 6);
+  EXPECT_EQ(appearance_of(chain, U'A').advance, 6);        // from 6x13
+  EXPECT_EQ(appearance_of(chain, 0x00E9).advance, 8);      // é: only Unifont has it here
+  EXPECT_EQ(appearance_of(chain, 0xE000).rendering, Rendering::kHexBox);
+  EXPECT_EQ(appearance_of(chain, 0xE000).advance, 16);
+  static std::uint8_t actual_buffer[mono_buffer_size(48, 24)];
+  static std::uint8_t expected_buffer[mono_buffer_size(48, 24)];
+  MonoFramebuffer actual(actual_buffer, 48, 24);
+  MonoFramebuffer expected(expected_buffer, 48, 24);
+  actual.clear();
+  expected.clear();
+  const Rect all{0, 0, 48, 24};
+  TextBox box(actual, chain, all, kLitOnDark);
+  display_test::feed_bytes("A\xC3\xA9" "B", 4, box);  // AéB
+  // Expected: each font alone, 6x13 three rows lower (14 - 11).
+  draw_code_point(expected, fonts::kTestFont6x13, U'A', 0, 3, all, kLitOnDark);
+  draw_code_point(expected, kDefaultFont, 0x00E9, 6, 0, all, kLitOnDark);
+  draw_code_point(expected, fonts::kTestFont6x13, U'B', 14, 3, all, kLitOnDark);
+  EXPECT_TRUE(display_test::same_picture(actual, expected));
+  EXPECT_EQ(box.cursor().x, 20);
+  box.put(U'\n');
+  EXPECT_EQ(box.cursor().y, 16);
 }
 
 UTEST(DisplayFont, Constexpr) {
