@@ -13,6 +13,12 @@
 
 namespace utf8mcu::display {
 
+/// Line height of GNU Unifont, the default font (kDefaultFont.line_height):
+/// other fonts have their own (Font::line_height, FontChain::line_height()).
+inline constexpr int kGlyphHeight = 16;
+/// Unifont's narrow cell (kDefaultFont.cell_width); wide glyphs take two.
+inline constexpr int kCellWidth = 8;
+
 /// Most rows a line (and so a glyph column) may have: a column shifted
 /// within a display page must fit 32 bits.
 inline constexpr int kMaxLineHeight = 25;
