@@ -9,6 +9,7 @@
 #include "display_firmware_font.h"
 #include "display_firmware_font_5x7.h"
 #include "display_firmware_font_6x13.h"
+#include "display_firmware_font_small.h"
 #include "sample_screens.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/display/display.h"
@@ -236,7 +237,13 @@ int main() {
     print("display_firmware: cannot write the framebuffer dumps\n");
     return 1;
   }
-  print("display_firmware: wrote display_128x64.pbm and display_256x128.pbm on ");
+  // The 21-column screen reuses the small framebuffer once the first picture is saved.
+  sample_screens::draw_terminal(small_screen, fonts::kFirmwareFontSmall);
+  if (!save_pbm(small_screen, "display_128x64_6x10.pbm")) {
+    print("display_firmware: cannot write the framebuffer dumps\n");
+    return 1;
+  }
+  print("display_firmware: wrote display_128x64.pbm, display_256x128.pbm and display_128x64_6x10.pbm on ");
   print(utf8mcu_bsp::board_name());
   print("\n");
   report("128x64 sample screen, whole", small_ticks, 1, "screen");

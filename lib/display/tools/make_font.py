@@ -114,6 +114,8 @@ def read_bdf(path):
                     font.ascent = int(fields[1])
                 elif key == "FONT_DESCENT":
                     font.descent = int(fields[1])
+                elif key in ("CHARSET_REGISTRY", "CHARSET_ENCODING"):
+                    setattr(font, key.lower(), raw.split(None, 1)[1].strip().strip('"').upper())
                 elif key == "STARTCHAR":
                     in_char = True
                     start, encoding, advance, bbx = number, None, None, default_bbx
@@ -168,6 +170,11 @@ def read_bdf(path):
                 raise FontError(f"{path}:{number}: malformed {key} line") from None
         if in_char:
             raise FontError(f"{path}:{number}: missing ENDCHAR at the end of the file")
+    # ENCODING is a code point only in Unicode-encoded fonts and in those
+    # whose encoding is Unicode's first 128 or 256 code points.
+    charset = f"{getattr(font, 'charset_registry', '')}-{getattr(font, 'charset_encoding', '')}"
+    if charset not in ("ISO10646-1", "ISO8859-1", "ISO646.1991-IRV", "-"):
+        raise FontError(f"{path}: glyphs encoded as {charset}, not Unicode: use the font's ISO10646-1 version")
     return font
 
 
