@@ -104,7 +104,7 @@ constexpr std::size_t mono_buffer_size(int width, int height) noexcept {
 ///     byte [p * width + x]:  bit 7 6 5 4 3 2 1 0
 ///                            row 8p+7 ....... 8p
 ///
-/// Color is bool: true = pixel lit. Trivially copyable; 20 bytes; the pixels
+/// Color is bool: true = pixel lit. Trivially copyable; 16 bytes; the pixels
 /// stay in the caller's buffer.
 class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
  public:

@@ -2,14 +2,16 @@
 /// @file
 /// Drawing single code points: every code point has a defined rendering.
 ///
-///   - A glyph from the font: 8 or 16 pixels wide, 16 high. A combining mark
-///     (Unifont draws it with a negative x offset) is drawn over the previous
-///     character, only its set pixels, and does not advance the pen.
-///   - Invisible code points (format characters such as U+200B, U+FEFF; see
-///     width.h): nothing, no advance.
-///   - Anything else the font lacks, C0/C1 controls included: a 16x16 hex box,
-///     as Unifont draws unassigned code points: a frame around the code point's
-///     hex digits, 4 in two rows for the BMP, 6 in two rows above it:
+///   - A glyph from the first font of the chain that has one (font.h), on the
+///     chain's baseline. A combining mark (advance 0) is drawn over the
+///     previous character, only its set pixels.
+///   - Default-ignorable code points (ZWJ, variation selectors, SOFT HYPHEN,
+///     U+FEFF, bidi controls, tags ...) and emoji skin-tone modifiers:
+///     nothing, no advance (is_ignorable()).
+///   - Anything else the fonts lack, C0/C1 controls included: a hex box, as
+///     Unifont draws unassigned code points: a frame around the code point's
+///     hex digits, 4 in two rows for the BMP, 6 in two rows above it (16x16,
+///     in lines of 16 rows or more; one row of digits in shorter lines):
 ///
 ///         U+0081             U+1F600
 ///         ###############.   ###############.
@@ -232,7 +234,7 @@ constexpr bool is_ignorable(char32_t code_point) noexcept {
 /// Up to kMaxChainFonts fonts tried in order for each code point (e.g. a
 /// 6x13 font for text, then Unifont for what it lacks; the hex box after the
 /// last). Lines are as high as the tallest font needs, with one baseline:
-/// every font's glyphs sit on it. Implicitly made from one Font. 24 bytes on
+/// every font's glyphs sit on it. Implicitly made from one Font. 20 bytes on
 /// Cortex-M; copies are cheap and it refers to the fonts (which live in flash).
 class FontChain {
  public:
@@ -261,7 +263,7 @@ class FontChain {
       Glyph glyph = find_glyph(*fonts_[i], code_point);
       if (!glyph.found()) continue;
       glyph.top = static_cast<std::uint8_t>(glyph.top + baseline_ - fonts_[i]->baseline);
-      glyph.line_height = static_cast<std::uint8_t>(line_height_);
+      glyph.line_height = line_height_;
       if (wide != nullptr) *wide = glyph.advance >= 2 * fonts_[i]->cell_width;
       return glyph;
     }
@@ -270,19 +272,22 @@ class FontChain {
 
  private:
   constexpr void measure() noexcept {
+    int above = 0;
     int below = 0;
     for (int i = 0; i < count_; ++i) {
       const Font& font = *fonts_[i];
-      if (font.baseline > baseline_) baseline_ = font.baseline;
+      if (font.baseline > above) above = font.baseline;
       if (font.line_height - font.baseline > below) below = font.line_height - font.baseline;
     }
-    line_height_ = baseline_ + below > kMaxLineHeight ? kMaxLineHeight : baseline_ + below;
+    if (above > kMaxLineHeight) above = kMaxLineHeight;
+    baseline_ = static_cast<std::uint8_t>(above);
+    line_height_ = static_cast<std::uint8_t>(above + below > kMaxLineHeight ? kMaxLineHeight : above + below);
   }
 
   const Font* fonts_[kMaxChainFonts];
-  int count_;
-  int line_height_ = 0;
-  int baseline_ = 0;
+  std::uint8_t count_;
+  std::uint8_t line_height_ = 0;
+  std::uint8_t baseline_ = 0;
 };
 
 /// How a code point is drawn.

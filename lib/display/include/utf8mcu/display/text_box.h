@@ -11,8 +11,9 @@
 /// sequence is ever split, whatever the wrap position.
 ///
 /// Layout rules:
-///   - Lines are 16 pixels high; the pen advances by each code point's
-///     advance (8 narrow, 16 wide or hex box, 0 for marks and invisibles).
+///   - Lines are as high as the font or font chain needs (16 rows for
+///     Unifont, 13 for 6x13 ...); the pen advances by each code point's
+///     advance (the glyph's, a hex box's, 0 for marks and ignorables).
 ///   - Break opportunities: after U+0020 SPACE, U+0009 TAB and U+200B ZERO
 ///     WIDTH SPACE, and before and after a wide character (CJK ideographs and
 ///     kana may break anywhere). A space that does not fit ends the line and
@@ -32,8 +33,8 @@
 ///   - Clipping: nothing is drawn outside the box; lines below it are dropped
 ///     (overflowed() tells).
 ///
-/// Cost: sizeof(TextBox) is 4 * kWordCapacity + 48 bytes on Cortex-M (176 for
-/// the default 32); no heap; each code point costs a width and a glyph lookup and
+/// Cost: sizeof(TextBox) is 4 * kWordCapacity + 64 bytes on Cortex-M (192 for
+/// the default 32); no heap; each code point costs a glyph lookup per font tried and
 /// the pixels of its glyph, except when a word moves (its characters are drawn
 /// again, at most kWordCapacity of them).
 
