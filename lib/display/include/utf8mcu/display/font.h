@@ -35,7 +35,7 @@ struct Glyph {
   std::uint8_t width = 0;        ///< ink columns (0 for a blank glyph such as SPACE)
   std::uint8_t height = 0;       ///< ink rows
   std::uint8_t top = 0;          ///< rows from the line top to the ink's first row
-  std::int8_t x_offset = 0;      ///< ink's first column relative to the pen
+  std::int16_t x_offset = 0;     ///< ink's first column relative to the pen
   std::uint8_t advance = 0;      ///< pen movement in pixels; 0 for a combining mark
   std::uint8_t line_height = 0;  ///< rows of the line (the glyph's cell)
 
@@ -172,8 +172,8 @@ constexpr Glyph find_glyph(const Font& font, char32_t code_point) noexcept {
   glyph.width = static_cast<std::uint8_t>(header & detail::kFieldMask);
   glyph.height = static_cast<std::uint8_t>((header >> detail::kInkHeightShift) & detail::kFieldMask);
   glyph.top = static_cast<std::uint8_t>((header >> detail::kInkTopShift) & detail::kFieldMask);
-  glyph.x_offset = static_cast<std::int8_t>(static_cast<int>((header >> detail::kXOffsetShift) & detail::kXOffsetMask) -
-                                            detail::kXOffsetBias);
+  glyph.x_offset = static_cast<std::int16_t>(
+      static_cast<int>((header >> detail::kXOffsetShift) & detail::kXOffsetMask) - detail::kXOffsetBias);
   position += detail::kHeaderBits;
   if (advance_class == detail::kAdvanceExplicit) {
     glyph.advance = static_cast<std::uint8_t>(detail::stream_bits(font.glyphs, position) & 0xFFu);

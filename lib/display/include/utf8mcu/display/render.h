@@ -224,9 +224,10 @@ inline constexpr std::uint32_t kIgnorableRanges[][2] = {
 /// for most code points (a linear scan that stops at the first range above).
 constexpr bool is_ignorable(char32_t code_point) noexcept {
   const auto value = static_cast<std::uint32_t>(code_point);
-  for (const auto& range : detail::kIgnorableRanges) {
-    if (value < range[0]) return false;
-    if (value <= range[1]) return true;
+  constexpr std::size_t kCount = sizeof detail::kIgnorableRanges / sizeof detail::kIgnorableRanges[0];
+  for (std::size_t i = 0; i < kCount; ++i) {
+    if (value < detail::kIgnorableRanges[i][0]) return false;
+    if (value <= detail::kIgnorableRanges[i][1]) return true;
   }
   return false;
 }
@@ -240,7 +241,12 @@ class FontChain {
  public:
   static constexpr int kMaxChainFonts = 4;
 
-  constexpr FontChain(const Font& font) noexcept : fonts_{&font, nullptr, nullptr, nullptr}, count_(1) { measure(); }  // NOLINT(google-explicit-constructor)
+  // Implicit on purpose: a Font is a chain of one wherever a chain is taken.
+  // cppcheck-suppress noExplicitConstructor
+  constexpr FontChain(const Font& font) noexcept  // NOLINT(google-explicit-constructor)
+      : fonts_{&font, nullptr, nullptr, nullptr}, count_(1) {
+    measure();
+  }
   constexpr FontChain(const Font& first, const Font& second) noexcept
       : fonts_{&first, &second, nullptr, nullptr}, count_(2) { measure(); }
   constexpr FontChain(const Font& first, const Font& second, const Font& third) noexcept
@@ -380,14 +386,11 @@ void draw_glyph(Surface& surface, const Glyph& glyph, int x, int y, const detail
   x = detail::clamp_coordinate(x);
   y = detail::clamp_coordinate(y);
   const int height = glyph.line_height > kMaxLineHeight ? kMaxLineHeight : glyph.line_height;
-  // Rows inside the clip rectangle, as a mask over the line's rows.
-  std::uint32_t rows = (std::uint32_t{1} << height) - 1u;
-  if (clip.top > y) rows = clip.top - y >= height ? 0 : (rows << (clip.top - y)) & ((std::uint32_t{1} << height) - 1u);
-  if (y + height > clip.bottom) {
-    const int cut = y + height - clip.bottom;
-    rows = cut >= height ? 0 : rows & (((std::uint32_t{1} << height) - 1u) >> cut);
-  }
-  if (rows == 0) return;
+  // Rows of the line inside the clip rectangle, [first_row, end_row), as a mask.
+  const int first_row = clip.top > y ? clip.top - y : 0;
+  const int end_row = y + height > clip.bottom ? clip.bottom - y : height;
+  if (first_row >= end_row) return;  // 0 <= first_row < end_row <= height <= 25 below
+  const std::uint32_t rows = ((std::uint32_t{1} << end_row) - 1u) & ~((std::uint32_t{1} << first_row) - 1u);
   // The cell spans the advance and the ink, whichever reaches further.
   const int ink_left = glyph.x_offset;
   int left = transparent || ink_left < 0 ? ink_left : 0;
