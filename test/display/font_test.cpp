@@ -197,6 +197,31 @@ UTEST(DisplayFont, InvisibleAndNonScalarValues) {
   EXPECT_MEMEQ(buffer, replacement_buffer, sizeof buffer);
 }
 
+// A hand-made table (records written out bit by bit): a valid glyph, one whose
+// ink would lie below its 16-row line, one whose ink runs past the table, and
+// an anchor past the end: only the first is found, nothing is read outside.
+UTEST(DisplayFont, CorruptTablesFindNothing) {
+  static const std::uint32_t kKeys[] = {0x41u << 11 | 2};  // U+0041..U+0043
+  static const std::uint16_t kRunGlyphs[] = {0};
+  static const std::uint16_t kAnchors[] = {0};
+  static const std::uint16_t kFarAnchors[] = {0xFFFF};
+  // 'A': 1x1 ink, advance one cell; 'B': 25 rows from row 20; 'C': 31x25, cut off.
+  static const std::uint8_t kGlyphs[] = {0x21, 0x00, 0xB0, 0x21, 0x53, 0xB0, 0xFF, 0xFF,
+                                         0xFF, 0x3F, 0x03, 0x30, 0x00, 0x00, 0x00};
+  const Font font{kKeys, kRunGlyphs, kAnchors, kGlyphs, 1, sizeof kGlyphs, 16, 14, 8, 0, "corrupt"};
+  const Glyph a = find_glyph(font, U'A');
+  EXPECT_TRUE(a.found());
+  EXPECT_EQ(a.width, 1);
+  EXPECT_EQ(a.advance, 8);
+  EXPECT_FALSE(find_glyph(font, U'B').found());
+  EXPECT_FALSE(find_glyph(font, U'C').found());
+  EXPECT_FALSE(find_glyph(font, U'D').found());
+  const Font far{kKeys, kRunGlyphs, kFarAnchors, kGlyphs, 1, sizeof kGlyphs, 16, 14, 8, 0, "corrupt"};
+  EXPECT_FALSE(find_glyph(far, U'A').found());
+  const Font tiny{kKeys, kRunGlyphs, kAnchors, kGlyphs, 1, 3, 16, 14, 8, 0, "corrupt"};
+  EXPECT_FALSE(find_glyph(tiny, U'A').found());
+}
+
 // Default_Ignorable_Code_Point, written out from DerivedCoreProperties.txt
 // (Unicode 15.0), and the skin-tone modifiers: nothing drawn, no advance.
 UTEST(DisplayFont, IgnorablesDrawNothing) {

@@ -184,8 +184,9 @@ constexpr Glyph find_glyph(const Font& font, char32_t code_point) noexcept {
   glyph.line_height = font.line_height;
   glyph.bits = font.glyphs + (position >> 3);
   glyph.first_bit = static_cast<std::uint8_t>(position & 7u);
-  // A corrupt header cannot make the renderer shift a column past 32 bits.
-  if (glyph.height > kMaxLineHeight) return {};
+  // A corrupt header cannot make the renderer shift a column past 32 bits:
+  // the ink lies inside the font's line (at most kMaxLineHeight rows).
+  if (font.line_height > kMaxLineHeight || glyph.top + glyph.height > font.line_height) return {};
   return glyph;
 }
 
