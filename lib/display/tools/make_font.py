@@ -81,8 +81,6 @@ class SourceFont:
     def __init__(self, path):
         self.path = path
         self.glyphs = {}      # code point -> SourceGlyph
-        self.ascent = None    # from the font's properties, if any
-        self.descent = None
         self.name = os.path.basename(path)
 
     def add(self, code_point, glyph, line):
@@ -110,10 +108,6 @@ def read_bdf(path):
                     font.name = fields[1]
                 elif key == "FONTBOUNDINGBOX":
                     default_bbx = [int(v) for v in fields[1:5]]
-                elif key == "FONT_ASCENT":
-                    font.ascent = int(fields[1])
-                elif key == "FONT_DESCENT":
-                    font.descent = int(fields[1])
                 elif key in ("CHARSET_REGISTRY", "CHARSET_ENCODING"):
                     setattr(font, key.lower(), raw.split(None, 1)[1].strip().strip('"').upper())
                 elif key == "STARTCHAR":
@@ -193,7 +187,6 @@ def read_hex(path, combining_path=None):
                         raise FontError(f"{combining_path}:{number}: not 'code:offset'")
                     offsets[int(match.group(1), 16)] = int(match.group(2))
     font = SourceFont(path)
-    font.ascent, font.descent = 14, 2  # Unifont's baseline: 2 rows of descent
     with open_text(path, "ascii") as lines:
         for number, line in enumerate(lines, 1):
             line = line.strip()
@@ -213,6 +206,7 @@ def read_hex(path, combining_path=None):
                 x_offset, advance = offsets[code_point], 0
             else:
                 x_offset, advance = 0, width
+            # Unifont's baseline: 2 of the 16 rows below it.
             font.add(code_point, SourceGlyph(width, 16, x_offset, -2, advance, rows), number)
     return font
 
@@ -431,11 +425,12 @@ class FontTable:
         glyphs = [font.glyphs[c] for c in self.code_points]
         if not glyphs:
             raise FontError(f"{font.path}: none of the requested code points is in the font")
-        # Line box: the font's ascent/descent, grown to the ink of the chosen glyphs.
-        ascent = max(g.y_offset + g.height for g in glyphs if g.height) if any(g.height for g in glyphs) else 0
-        descent = max(-g.y_offset for g in glyphs if g.height) if any(g.height for g in glyphs) else 0
-        ascent = max(ascent, 0)
-        descent = max(descent, 0)
+        # Line box: the chosen glyphs' BBX extents (a misc-fixed BBX is the whole
+        # cell, so there that is the font's box; a proportional font's line is
+        # as tall as its tallest chosen glyph).
+        boxes = [g for g in glyphs if g.height]
+        ascent = max([g.y_offset + g.height for g in boxes] + [0])
+        descent = max([-g.y_offset for g in boxes] + [0])
         self.baseline = ascent
         self.line_height = ascent + descent
         if self.line_height > MAX_LINE_HEIGHT:

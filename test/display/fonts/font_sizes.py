@@ -2,16 +2,16 @@
 """Font bytes of Debian's fonts x the glyph sets of the u8g2 comparison
 (docs/display.md), from make_font.py's own summary, against the budget of
 0.9 x the bytes of u8g2's font array for the same glyphs (bdfconv -f 1);
-also characters per line and lines per screen on 128x64 and 128x32.
+also characters per line and lines per screen on 128x64 and 128x32. The
+tables are built by make_font.py's own code (imported), as the build does.
 
-    font_sizes.py <make_font.py> <ucd dir> <unifont.hex> <combining.txt> <work dir> <bdf>...
+    font_sizes.py <make_font.py> <ucd dir> <unifont.hex> <combining.txt> <bdf>...
 
 Prints a Markdown table; exit status 1 if a font is over its budget.
 """
 
+import importlib.util
 import os
-import re
-import subprocess
 import sys
 
 LATIN = "0x20-0x7E,0xA0-0xFF"
@@ -30,24 +30,36 @@ U8G2 = {
 BUDGET = 0.9
 
 
+def load(path):
+    """make_font.py as a module: each source and the UCD are read once."""
+    spec = importlib.util.spec_from_file_location("make_font", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def main():
-    make_font, ucd, unifont, combining, work = sys.argv[1:6]
-    fonts = [("unifont", ["--font", unifont, "--combining", combining])]
-    fonts += [(os.path.basename(p).split(".")[0], ["--font", p]) for p in sys.argv[6:]]
-    os.makedirs(work, exist_ok=True)
+    make_font_path, ucd, unifont, combining = sys.argv[1:5]
+    make_font = load(make_font_path)
+    categories = make_font.read_categories(ucd)
+    ignorable = make_font.read_default_ignorable(ucd)
+    fonts = [("unifont", unifont, combining)]
+    fonts += [(os.path.basename(p).split(".")[0], p, None) for p in sys.argv[5:]]
     print("| font | glyphs | glyph count | bytes | u8g2 | ratio | 128x64 | 128x32 |")
     print("|---|---|---:|---:|---:|---:|---|---|")
     over = 0
-    for name, source in fonts:
+    for name, path, marks in fonts:
+        source = make_font.read_font(path, marks)
         for row, (label, ranges) in enumerate(SETS):
-            result = subprocess.run([sys.executable, make_font, *source, "--ucd-dir", ucd, "--ranges", ranges,
-                                     "--source", os.path.join(work, "f.cpp"), "--header", os.path.join(work, "f.h")],
-                                    capture_output=True, text=True, check=True)
-            summary = result.stdout.strip().splitlines()[-1]
-            total = int(re.search(r"= (\d+) B", summary).group(1))
-            count = int(re.search(r": (\d+) glyphs", summary).group(1))
-            line = int(re.search(r"line (\d+) px", summary).group(1))
-            cell = int(re.search(r"cell (\d+) px", summary).group(1)) if "cell" in summary else 0
+            wanted = set()
+            for first, last in make_font.parse_ranges(ranges):
+                wanted.update(c for c in range(first, last + 1) if categories.get(c, "Cn") not in ("Cn", "Cs", "Co"))
+            chosen = {c for c in wanted if c in source.glyphs and categories.get(c) != "Cc" and c not in ignorable}
+            table = make_font.FontTable(source, chosen, categories, name)
+            total = table.sizes()[2]
+            count = len(table.code_points)
+            line = table.line_height
+            cell = 0 if table.proportional else table.cell_width
             reference = U8G2.get(name, [None] * 3)[row]
             ratio = f"{total / reference:.2f}" if reference else "-"
             if reference and total > BUDGET * reference:
