@@ -316,6 +316,8 @@ UTEST(DisplayFont, Constexpr) {
   static_assert((make_hex_box(0x1F600).bits[1] & 0x7F) == 0x7F, "frame: left column, rows 8-14");
   static_assert(make_hex_box(0x1F600).width == 15 && make_hex_box(0x1F600).advance == 16, "column 15 stays blank");
   static_assert(is_control(0x00) && is_control(0x1F) && is_control(0x7F) && is_control(0x9F), "Cc");
+  static_assert(detail::kIgnorableBmpBlocks == 0x8000005Du, "blocks 0, 2, 3, 4, 6 and 31 of the BMP");
+  static_assert(is_ignorable(0xFE0F) && !is_ignorable(0x4E00) && is_ignorable(0xE0001), "ignorables");
   static_assert(!is_control(0x20) && !is_control(0xA0), "not Cc");
   static_assert(mono_buffer_size(128, 64) == 1024 && mono_buffer_size(128, 60) == 1024, "pages of 8 rows");
   static_assert(mono_buffer_size(-1, 64) == 0, "negative sizes are empty");

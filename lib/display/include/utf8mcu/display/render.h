@@ -216,16 +216,33 @@ inline constexpr std::uint32_t kIgnorableRanges[][2] = {
     {0xFE00, 0xFE0F},   {0xFEFF, 0xFEFF},   {0xFFA0, 0xFFA0},   {0xFFF0, 0xFFF8}, {0x1BCA0, 0x1BCA3},
     {0x1D173, 0x1D17A}, {0x1F3FB, 0x1F3FF}, {0xE0000, 0xE0FFF},
 };
+inline constexpr std::size_t kIgnorableRangeCount = sizeof kIgnorableRanges / sizeof kIgnorableRanges[0];
+
+/// Bit b set if the BMP's 2048-code-point block b (U+0000..U+07FF is block 0)
+/// holds an ignorable code point: most BMP text needs one test, no scan.
+constexpr std::uint32_t ignorable_bmp_blocks() noexcept {
+  std::uint32_t blocks = 0;
+  for (std::size_t i = 0; i < kIgnorableRangeCount; ++i) {
+    for (std::uint32_t block = kIgnorableRanges[i][0] >> 11; block <= (kIgnorableRanges[i][1] >> 11) && block < 32;
+         ++block) {
+      blocks |= std::uint32_t{1} << block;
+    }
+  }
+  return blocks;
+}
+inline constexpr std::uint32_t kIgnorableBmpBlocks = ignorable_bmp_blocks();
+
 }  // namespace detail
 
 /// True if `code_point` takes no cell and draws nothing: a default-ignorable
 /// code point (ZWJ, ZWNJ, variation selectors, SOFT HYPHEN, bidi controls, tags,
-/// Hangul fillers, U+FEFF ...) or an emoji skin-tone modifier. About 5 compares
-/// for most code points (a linear scan that stops at the first range above).
+/// Hangul fillers, U+FEFF ...) or an emoji skin-tone modifier. One test for
+/// most of the BMP (its 2048-code-point blocks without any), else a linear
+/// scan that stops at the first range above.
 constexpr bool is_ignorable(char32_t code_point) noexcept {
   const auto value = static_cast<std::uint32_t>(code_point);
-  constexpr std::size_t kCount = sizeof detail::kIgnorableRanges / sizeof detail::kIgnorableRanges[0];
-  for (std::size_t i = 0; i < kCount; ++i) {
+  if (value < 0x10000 && ((detail::kIgnorableBmpBlocks >> (value >> 11)) & 1u) == 0) return false;
+  for (std::size_t i = 0; i < detail::kIgnorableRangeCount; ++i) {
     if (value < detail::kIgnorableRanges[i][0]) return false;
     if (value <= detail::kIgnorableRanges[i][1]) return true;
   }
