@@ -334,21 +334,18 @@ struct Appearance {
 };
 
 /// The appearance of `code_point` in `fonts` (a Font converts to a chain of
-/// one). Cost: the ignorable check for code points from U+00AD, and a glyph
-/// lookup per font tried. No Unicode width table is used: widths come from
-/// the fonts.
+/// one). Cost: a glyph lookup per font tried, and the ignorable test for a
+/// code point no font has (fonts made by make_font.py never hold ignorable
+/// code points, so those always draw nothing). No Unicode width table is
+/// used: widths come from the fonts.
 constexpr Appearance appearance_of(const FontChain& fonts, char32_t code_point) noexcept {
   if (!is_scalar_value(code_point)) code_point = kReplacementCharacter;
   Appearance look{Glyph{}, code_point, Rendering::kHexBox, WidthClass::kWide,
                   static_cast<std::uint8_t>(hex_box_advance(code_point, fonts.line_height())), 0,
                   static_cast<std::uint8_t>(fonts.line_height()), static_cast<std::uint8_t>(fonts.baseline())};
   if (is_control(code_point)) return look;
-  if (code_point >= 0xAD && is_ignorable(code_point)) {
-    look.rendering = Rendering::kNothing;
-    look.width_class = WidthClass::kInvisible;
-    look.advance = 0;
-    return look;
-  }
+  // Fonts from make_font.py hold no ignorable code point, so only a code
+  // point without a glyph needs the ignorable test.
   bool wide = false;
   const Glyph glyph = fonts.find(code_point, &wide);
   if (glyph.found()) {
@@ -356,6 +353,10 @@ constexpr Appearance appearance_of(const FontChain& fonts, char32_t code_point) 
     look.rendering = Rendering::kGlyph;
     look.advance = glyph.advance;
     look.width_class = glyph.advance == 0 ? WidthClass::kCombining : (wide ? WidthClass::kWide : WidthClass::kNarrow);
+  } else if (is_ignorable(code_point)) {
+    look.rendering = Rendering::kNothing;
+    look.width_class = WidthClass::kInvisible;
+    look.advance = 0;
   }
   return look;
 }
