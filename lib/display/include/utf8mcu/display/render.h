@@ -156,37 +156,26 @@ constexpr HexBox make_hex_box(char32_t code_point, int line_height = 16, int bas
   HexBox box{};
   box.line_height = static_cast<std::uint8_t>(line_height);
   box.advance = static_cast<std::uint8_t>(hex_box_advance(code_point, line_height));
-  int width = 0;
-  if (line_height >= 16) {
-    constexpr std::uint32_t kFrameSide = 0x7FFF;                   // rows 0-14
-    constexpr std::uint32_t kFrameEdges = (1u << 0) | (1u << 14);  // top and bottom rows
-    width = 15;
-    box.height = 15;
-    column_bits[0] = kFrameSide;
-    column_bits[14] = kFrameSide;
-    for (int x = 1; x < 14; ++x) column_bits[x] = kFrameEdges;
-    const int per_row = digits / 2;
-    const int first_column = per_row == 2 ? 3 : 2;
-    const int spacing = per_row == 2 ? 6 : 4;  // digit width plus gap
-    for (int i = 0; i < digits; ++i) {
-      const auto digit = static_cast<unsigned>((value >> (4 * (digits - 1 - i))) & 15u);
-      const int row = i < per_row ? 2 : 8;
-      const int left = first_column + (i % per_row) * spacing;
-      for (int c = 0; c < detail::kHexDigitWidth; ++c) column_bits[left + c] |= detail::hex_digit_column(digit, c) << row;
-    }
-  } else {
-    // One row: frame, blank, digits 3 wide with 1 blank between, blank, frame.
-    width = 2 + 4 * digits + 1;
-    box.height = 7;
-    const int top = baseline - 6;
+  // The two layouts differ only in these numbers (one shared loop keeps the
+  // code small): 16x16 with two rows of 2 or 3 digits, or one row of all.
+  const bool tall = line_height >= 16;
+  const int per_row = tall ? digits / 2 : digits;
+  const int first_column = tall && digits == 4 ? 3 : 2;
+  const int spacing = tall && digits == 4 ? 6 : 4;  // digit width plus gap
+  const int width = tall ? 15 : 2 + 4 * digits + 1;
+  box.height = static_cast<std::uint8_t>(tall ? 15 : 7);
+  if (!tall) {
+    const int top = baseline - 6;  // the frame's last row on the row above the baseline
     box.top = static_cast<std::uint8_t>(top < 0 ? 0 : (top + 7 > line_height && line_height >= 7 ? line_height - 7 : top));
-    column_bits[0] = 0x7F;
-    column_bits[width - 1] = 0x7F;
-    for (int x = 1; x < width - 1; ++x) column_bits[x] = (1u << 0) | (1u << 6);
-    for (int i = 0; i < digits; ++i) {
-      const auto digit = static_cast<unsigned>((value >> (4 * (digits - 1 - i))) & 15u);
-      for (int c = 0; c < detail::kHexDigitWidth; ++c) column_bits[2 + 4 * i + c] |= detail::hex_digit_column(digit, c) << 1;
-    }
+  }
+  const std::uint32_t side = (std::uint32_t{1} << box.height) - 1u;
+  const std::uint32_t edges = 1u | (std::uint32_t{1} << (box.height - 1));  // top and bottom rows
+  for (int x = 0; x < width; ++x) column_bits[x] = x == 0 || x == width - 1 ? side : edges;
+  for (int i = 0; i < digits; ++i) {
+    const auto digit = static_cast<unsigned>((value >> (4 * (digits - 1 - i))) & 15u);
+    const int row = i < per_row ? (tall ? 2 : 1) : 8;
+    const int left = first_column + (i % per_row) * spacing;
+    for (int c = 0; c < detail::kHexDigitWidth; ++c) column_bits[left + c] |= detail::hex_digit_column(digit, c) << row;
   }
   box.width = static_cast<std::uint8_t>(width);
   // Pack the columns as a glyph's ink bits: `height` (<= 15) bits per column,
