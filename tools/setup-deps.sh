@@ -2,7 +2,8 @@
 # Installs what the build and tests need, on Debian 12, only if it is missing:
 # the arm-none-eabi toolchain (+ newlib and libstdc++ headers), qemu-system-arm,
 # cmake, ninja, g++, python3, the font and Unicode data the display module is
-# generated from (unifont, unicode-data), Google Benchmark with the peer
+# generated from (unifont, unicode-data, the xfonts-base fonts with pcf2bdf,
+# fonts-unifont with python3-pil for emoji), Google Benchmark with the peer
 # libraries the host benchmark compares against, doxygen and graphviz for the
 # API reference and diagrams (tools/docs.sh), and clang with libFuzzer,
 # clang-tidy and cppcheck for test/fuzz and tools/static-analysis.sh. Safe to
@@ -11,6 +12,7 @@ set -euo pipefail
 
 packages=(gcc-arm-none-eabi libstdc++-arm-none-eabi-newlib libnewlib-arm-none-eabi
   qemu-system-arm cmake ninja-build g++ python3 unifont unicode-data
+  xfonts-base pcf2bdf fonts-unifont python3-pil
   libbenchmark-dev libicu-dev libutfcpp-dev libutf8proc-dev doxygen graphviz
   clang-14 libclang-rt-14-dev clang-tidy-14 cppcheck)
 

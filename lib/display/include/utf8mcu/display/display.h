@@ -6,11 +6,13 @@
 ///
 /// - width.h        display_width(), string_width(), fit_width(): cells per
 ///                  code point from the Unicode Character Database, no renderer
-/// - font.h         Unifont glyph tables searched by code point
+/// - font.h         generated fonts (BDF, Unifont), glyphs cropped to their ink,
+///                  searched by code point
 /// - default_font.h the font chosen with UTF8MCU_DISPLAY_GLYPH_SET
 /// - framebuffer.h  MonoFramebuffer (SSD1306 pages), Rgb565Framebuffer, and the
 ///                  surface interface for other formats
-/// - render.h       one code point: glyph, combining mark, or hex box
+/// - render.h       one code point: glyph, combining mark, nothing, or hex box;
+///                  FontChain (fallback fonts on one baseline)
 /// - text_box.h     word wrap, clipping, streaming: TextBox
 /// - pbm.h          framebuffer screenshots
 /// - terminal.h     a scrolling console in cells, flushed to a panel in page
