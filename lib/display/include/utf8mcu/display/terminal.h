@@ -12,6 +12,9 @@
 ///     console.write(byte_from_uart);                 // as bytes arrive
 ///     console.flush(panel, strip, sizeof(strip));    // when idle
 ///
+/// Cells are Unifont's, kCellWidth x kGlyphHeight (8 x 16) pixels; a font of
+/// another geometry is drawn in those cells, clipped to them.
+///
 /// Layout: a character takes as many cells as its pen advance (render.h): 1
 /// for a narrow glyph, 2 for a wide glyph or a hex box, 0 for a combining mark
 /// (kept on the cell before the cursor) or an invisible code point (nothing).
