@@ -23,6 +23,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -129,12 +130,14 @@ def connect_unix(path, deadline, process):
 
 def run_qemu(args, stream):
     work = args.work_dir
-    uart_path = os.path.join(work, "uart.sock")
-    monitor_path = os.path.join(work, "monitor.sock")
+    # Sockets in a short temporary directory: a unix socket path is limited to
+    # about 100 bytes, which a deep build directory can exceed.
+    sockets = tempfile.mkdtemp(prefix="panel_e2e.")
+    uart_path = os.path.join(sockets, "uart.sock")
+    monitor_path = os.path.join(sockets, "monitor.sock")
     dump_path = os.path.join(work, "screendump.ppm")
-    for path in (uart_path, monitor_path, dump_path):
-        if os.path.exists(path):
-            os.remove(path)
+    if os.path.exists(dump_path):
+        os.remove(dump_path)
     command = ["qemu-system-arm", "-M", "lm3s6965evb", "-display", "none",
                "-monitor", "unix:%s,server=on,wait=off" % monitor_path,
                "-chardev", "socket,id=uart0,path=%s,server=on,wait=on" % uart_path, "-serial", "chardev:uart0",
@@ -166,6 +169,7 @@ def run_qemu(args, stream):
             if process.poll() is None:
                 process.kill()
                 process.wait()
+            shutil.rmtree(sockets, ignore_errors=True)
     with open(out_path, "rb") as out:
         output = out.read().decode("utf-8", "replace")
     with open(err_path, "rb") as err:
