@@ -28,7 +28,7 @@ class Ssd0323 {
  public:
   /// A panel of `width` x `height` pixels (clamped to 128 x 80), lit pixels
   /// drawn at grey level `lit_level` (0-15).
-  constexpr Ssd0323(const PanelBus& bus, int width = 128, int height = 64, std::uint8_t lit_level = 15) noexcept
+  explicit constexpr Ssd0323(const PanelBus& bus, int width = 128, int height = 64, std::uint8_t lit_level = 15) noexcept
       : bus_(bus),
         width_(static_cast<std::uint8_t>(width < 0 ? 0 : (width > 128 ? 128 : width))),
         height_(static_cast<std::uint8_t>(height < 0 ? 0 : (height > 80 ? 80 : height))),

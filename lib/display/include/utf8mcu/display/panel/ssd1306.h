@@ -126,7 +126,7 @@ class Ssd1306 {
     const auto column = static_cast<unsigned>(first + column_offset_);
     const std::uint8_t address[] = {
         static_cast<std::uint8_t>(0xB0u | static_cast<unsigned>(page)),  // page address
-        static_cast<std::uint8_t>(0x00u | (column & 0x0Fu)),              // column, low nibble
+        static_cast<std::uint8_t>(column & 0x0Fu),                        // 00h + column, low nibble
         static_cast<std::uint8_t>(0x10u | ((column >> 4) & 0x0Fu)),       // column, high nibble
     };
     const PanelStatus status = send_commands(bus_, address, sizeof(address));
