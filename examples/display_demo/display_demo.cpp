@@ -4,11 +4,13 @@
 //
 //   display_demo <output directory>
 //
-// Writes display_128x64.pbm and display_256x128.pbm there.
+// Writes display_128x64.pbm, display_256x128.pbm and display_128x64_6x10.pbm
+// (21 columns) there.
 #include <cstdio>
 #include <cstring>
 
 #include "display_font_cjk.h"
+#include "display_font_small.h"
 #include "sample_screens.h"
 #include "utf8mcu/display/display.h"
 
@@ -50,7 +52,9 @@ int main(int argc, char** argv) {
   const utf8mcu::display::Font& font = utf8mcu::display::fonts::kFontCjk;
   sample_screens::draw_small(small_screen, font);
   sample_screens::draw_large(large_screen, font);
-  const bool ok = save_pbm(small_screen, argv[1], "display_128x64.pbm") &&
-                  save_pbm(large_screen, argv[1], "display_256x128.pbm");
+  bool ok = save_pbm(small_screen, argv[1], "display_128x64.pbm") &&
+            save_pbm(large_screen, argv[1], "display_256x128.pbm");
+  sample_screens::draw_terminal(small_screen, utf8mcu::display::fonts::kFontSmall);
+  ok = save_pbm(small_screen, argv[1], "display_128x64_6x10.pbm") && ok;
   return ok ? 0 : 1;
 }

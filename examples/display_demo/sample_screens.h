@@ -43,6 +43,20 @@ inline constexpr char kLargeText[] =
     // Broken: <F0 9F 98> <C0 AF> <ED A0 80> end.
     "Broken: \xF0\x9F\x98 \xC0\xAF \xED\xA0\x80 end.";
 
+// The 21 x 6 screen of a 6x10 font on 128x64: a code point the font lacks
+// (U+4E2D, U+1F600) is a one-row hex box; the ZWJ and VS16 between the two
+// emoji draw nothing.
+inline constexpr char kTerminalText[] =
+    "Gr\xC3\xBC\xC3\x9F" "e, \xCE\x95\xCE\xBB\xCE\xBB\xCE\xAC\xCE\xB4\xCE\xB1! "          // Grüße, Ελλάδα!
+    "\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82\n"                                  // Привет
+    "21\xC2\xB0" "C  55 % rH  9,50 \xE2\x82\xAC\n"                                             // 21°C  55 % rH  9,50 €
+    "\xE2\x94\x9C\xE2\x94\x80\xE2\x94\x80\xE2\x94\xBC\xE2\x94\x80\xE2\x94\x80\xE2\x94\xA4 "  // ├──┼──┤
+    "\xE2\x86\x90\xE2\x86\x92\xE2\x86\x91\xE2\x86\x93 ok \xE2\x9C\x93\n"                     // ←→↑↓ ok ✓
+    "na\xC3\xAFve caf\xC3\xA9 \xC3\x91" "and\xC3\xBA \xC2\xBD\n"                                  // naïve café Ñandú ½
+    "\xE4\xB8\xAD \xF0\x9F\x98\x80\xE2\x80\x8D\xEF\xB8\x8F bad:\xE2\x82!\xC0\xAF\n"             // 中 😀‍️ bad:�!��
+    "\xD0\xA1\xD1\x8A\xD0\xB5\xD1\x88\xD1\x8C \xD0\xB6\xD0\xB5 \xD0\xB5\xD1\x89\xD1\x91 "      // Съешь же ещё
+    "\xD1\x8D\xD1\x82\xD0\xB8\xD1\x85";                                                    // этих
+
 inline constexpr int kSmallWidth = 128;
 inline constexpr int kSmallHeight = 64;
 inline constexpr int kLargeWidth = 256;
@@ -51,7 +65,7 @@ inline constexpr int kLargeHeight = 128;
 /// Feeds `text` to a text box over the whole surface one byte at a time, as a
 /// UART interrupt handler would.
 template <typename Surface>
-void draw_text(Surface& surface, const utf8mcu::display::Font& font, const char* text, std::size_t size) {
+void draw_text(Surface& surface, const utf8mcu::display::FontChain& font, const char* text, std::size_t size) {
   using utf8mcu::display::TextBox;
   TextBox box(surface, font, utf8mcu::display::Rect{0, 0, surface.width(), surface.height()},
               utf8mcu::display::kLitOnDark);
@@ -59,6 +73,10 @@ void draw_text(Surface& surface, const utf8mcu::display::Font& font, const char*
   utf8mcu::Decoder decoder;
   for (std::size_t i = 0; i < size; ++i) decoder.push(static_cast<std::uint8_t>(text[i]), box);
   decoder.finish(box);
+}
+
+inline void draw_terminal(utf8mcu::display::MonoFramebuffer& screen, const utf8mcu::display::Font& font) {
+  draw_text(screen, font, kTerminalText, sizeof kTerminalText - 1);
 }
 
 inline void draw_small(utf8mcu::display::MonoFramebuffer& screen, const utf8mcu::display::Font& font) {

@@ -1,6 +1,7 @@
 // Glyphs against GNU Unifont's own .hex data (sampled by a separate script),
 // glyph lookup edge cases, and the hex box drawn for code points without a glyph.
 #include "display_test_support.h"
+#include "display_test_font_6x13.h"
 #include "glyph_samples.h"
 
 namespace {
@@ -41,11 +42,13 @@ UTEST(DisplayFont, GlyphsMatchUnifontSamples) {
     if (!glyph.found()) continue;
     ++compared;
     const int width = static_cast<int>(text_length(sample.hex) * 4 / 16);
-    EXPECT_EQ(glyph.shape.width, width);
+    EXPECT_EQ(glyph.advance, sample.x_offset != 0 ? 0 : width);
     picture.clear();
-    draw_glyph(picture, glyph, 0, 0, everywhere, kLitOnDark, false);
+    // Marks are drawn left of the pen: put the pen where Unifont's column 0 lands at x = 0.
+    const int pen = -sample.x_offset;
+    draw_glyph(picture, glyph, pen, 0, everywhere, kLitOnDark, false);
     int wrong = 0;
-    for (int y = 0; y < kGlyphHeight; ++y) {
+    for (int y = 0; y < kDefaultFont.line_height; ++y) {
       for (int x = 0; x < width; ++x) wrong += picture.get_pixel(x, y) != hex_pixel(sample.hex, width, x, y);
     }
     if (wrong != 0) {
@@ -96,9 +99,12 @@ UTEST(DisplayFont, LookupEdges) {
   EXPECT_FALSE(font_has(0x110000));
   EXPECT_FALSE(font_has(0xFFFFFFFF));
   const Glyph a = find_glyph(kDefaultFont, U'A');
-  EXPECT_EQ(a.shape.width, 8);
-  EXPECT_EQ(a.shape.advance, 8);
-  EXPECT_EQ(a.shape.x_offset, 0);
+  EXPECT_EQ(a.advance, 8);  // Unifont's 'A': ink in columns 1-6, rows 4-13
+  EXPECT_EQ(a.width, 6);
+  EXPECT_EQ(a.x_offset, 1);
+  EXPECT_EQ(a.top, 4);
+  EXPECT_EQ(a.height, 10);
+  EXPECT_EQ(a.line_height, 16);
 }
 
 UTEST(DisplayFont, CombiningMarksOverlayThePreviousCell) {
@@ -107,8 +113,9 @@ UTEST(DisplayFont, CombiningMarksOverlayThePreviousCell) {
     utest::log() << "  (no combining marks in this glyph set)\n";
     return;
   }
-  EXPECT_EQ(acute.shape.advance, 0);
-  EXPECT_EQ(acute.shape.x_offset, -8);
+  EXPECT_EQ(acute.advance, 0);
+  EXPECT_LT(acute.x_offset, 0);  // Unifont: -8 plus the blank columns left of the ink
+  EXPECT_GE(acute.x_offset, -8);
 }
 
 // Expected hex boxes, drawn by hand from the 3x5 digit shapes (docs/display.md).
@@ -190,12 +197,127 @@ UTEST(DisplayFont, InvisibleAndNonScalarValues) {
   EXPECT_MEMEQ(buffer, replacement_buffer, sizeof buffer);
 }
 
+// A hand-made table (records written out bit by bit): a valid glyph, one whose
+// ink would lie below its 16-row line, one whose ink runs past the table, and
+// an anchor past the end: only the first is found, nothing is read outside.
+UTEST(DisplayFont, CorruptTablesFindNothing) {
+  static const std::uint32_t kKeys[] = {0x41u << 11 | 2};  // U+0041..U+0043
+  static const std::uint16_t kRunGlyphs[] = {0};
+  static const std::uint16_t kAnchors[] = {0};
+  static const std::uint16_t kFarAnchors[] = {0xFFFF};
+  // 'A': 1x1 ink, advance one cell; 'B': 25 rows from row 20; 'C': 31x25, cut off.
+  static const std::uint8_t kGlyphs[] = {0x21, 0x00, 0xB0, 0x21, 0x53, 0xB0, 0xFF, 0xFF,
+                                         0xFF, 0x3F, 0x03, 0x30, 0x00, 0x00, 0x00};
+  const Font font{kKeys, kRunGlyphs, kAnchors, kGlyphs, 1, sizeof kGlyphs, 16, 14, 8, 0, "corrupt"};
+  const Glyph a = find_glyph(font, U'A');
+  EXPECT_TRUE(a.found());
+  EXPECT_EQ(a.width, 1);
+  EXPECT_EQ(a.advance, 8);
+  EXPECT_FALSE(find_glyph(font, U'B').found());
+  EXPECT_FALSE(find_glyph(font, U'C').found());
+  EXPECT_FALSE(find_glyph(font, U'D').found());
+  const Font far{kKeys, kRunGlyphs, kFarAnchors, kGlyphs, 1, sizeof kGlyphs, 16, 14, 8, 0, "corrupt"};
+  EXPECT_FALSE(find_glyph(far, U'A').found());
+  const Font tiny{kKeys, kRunGlyphs, kAnchors, kGlyphs, 1, 3, 16, 14, 8, 0, "corrupt"};
+  EXPECT_FALSE(find_glyph(tiny, U'A').found());
+}
+
+// Default_Ignorable_Code_Point, written out from DerivedCoreProperties.txt
+// (Unicode 15.0), and the skin-tone modifiers: nothing drawn, no advance.
+UTEST(DisplayFont, IgnorablesDrawNothing) {
+  static const char32_t kRanges[][2] = {
+      {0x00AD, 0x00AD}, {0x034F, 0x034F}, {0x061C, 0x061C}, {0x115F, 0x1160}, {0x17B4, 0x17B5},
+      {0x180B, 0x180F}, {0x200B, 0x200F}, {0x202A, 0x202E}, {0x2060, 0x206F}, {0x3164, 0x3164},
+      {0xFE00, 0xFE0F}, {0xFEFF, 0xFEFF}, {0xFFA0, 0xFFA0}, {0xFFF0, 0xFFF8}, {0x1BCA0, 0x1BCA3},
+      {0x1D173, 0x1D17A}, {0x1F3FB, 0x1F3FF}, {0xE0000, 0xE0FFF},
+  };
+  static std::uint8_t buffer[mono_buffer_size(32, 16)];
+  MonoFramebuffer picture(buffer, 32, 16);
+  picture.clear();
+  const Rect all{0, 0, 32, 16};
+  for (const auto& range : kRanges) {
+    const char32_t samples[] = {range[0], range[1], static_cast<char32_t>((range[0] + range[1]) / 2)};
+    for (char32_t c : samples) {
+      EXPECT_EQ(draw_code_point(picture, kDefaultFont, c, 8, 0, all, kLitOnDark), 0);
+      EXPECT_TRUE(is_ignorable(c));
+    }
+    // Just outside each range: not ignorable (U+2065 and U+1F3FA are in or next to others).
+    EXPECT_FALSE(is_ignorable(range[0] - 1) && range[0] - 1 != 0x2065);
+    EXPECT_FALSE(is_ignorable(range[1] + 1));
+  }
+  for (std::size_t i = 0; i < picture.size_bytes(); ++i) EXPECT_EQ(buffer[i], 0u);
+  EXPECT_FALSE(is_ignorable(U'A'));
+  EXPECT_FALSE(is_ignorable(0x0301));  // a combining mark: drawn over its base
+  EXPECT_FALSE(is_ignorable(0x1F600));
+}
+
+// The one-row hex box of lines under 16 rows (6x13: 13 rows, baseline 11):
+// rows 5-11, digits 0 0 8 1, advance 20. Drawn by hand from the digit shapes.
+UTEST(DisplayFont, SmallFontsDrawOneRowHexBoxes) {
+  static const char* const kArt[7] = {
+      "###################",
+      "#.###.###.###..#..#",
+      "#.#.#.#.#.#.#.##..#",
+      "#.#.#.#.#.###..#..#",
+      "#.#.#.#.#.#.#..#..#",
+      "#.###.###.###.###.#",
+      "###################",
+  };
+  static std::uint8_t buffer[mono_buffer_size(24, 16)];
+  MonoFramebuffer picture(buffer, 24, 16);
+  picture.clear();
+  const FontChain small(fonts::kTestFont6x13);
+  EXPECT_EQ(small.line_height(), 13);
+  EXPECT_EQ(draw_code_point(picture, small, 0x0081, 0, 0, Rect{0, 0, 24, 16}, kLitOnDark), 20);
+  int wrong = 0;
+  for (int y = 0; y < 16; ++y) {
+    for (int x = 0; x < 24; ++x) {
+      const bool want = y >= 5 && y < 12 && x < 19 && kArt[y - 5][x] == '#';
+      wrong += picture.get_pixel(x, y) != want;
+    }
+  }
+  EXPECT_EQ(wrong, 0);
+  if (wrong != 0) display_test::print_picture(picture, 0, 16);
+  EXPECT_EQ(appearance_of(small, 0x1F600).advance, 28);  // 6 digits
+}
+
+// A 6x13 font with Unifont as its fallback: one line height (the taller
+// font's), one baseline; each glyph as its own font draws it, moved to it.
+UTEST(DisplayFont, FallbackChainSharesTheBaseline) {
+  const FontChain chain(fonts::kTestFont6x13, kDefaultFont);
+  EXPECT_EQ(chain.baseline(), 14);     // Unifont's; 6x13's is 11
+  EXPECT_EQ(chain.line_height(), 16);  // both descend 2 rows
+  EXPECT_EQ(chain.cell_width(), 6);
+  EXPECT_EQ(appearance_of(chain, U'A').advance, 6);        // from 6x13
+  EXPECT_EQ(appearance_of(chain, 0x00E9).advance, 8);      // é: only Unifont has it here
+  EXPECT_EQ(appearance_of(chain, 0xE000).rendering, Rendering::kHexBox);
+  EXPECT_EQ(appearance_of(chain, 0xE000).advance, 16);
+  static std::uint8_t actual_buffer[mono_buffer_size(48, 24)];
+  static std::uint8_t expected_buffer[mono_buffer_size(48, 24)];
+  MonoFramebuffer actual(actual_buffer, 48, 24);
+  MonoFramebuffer expected(expected_buffer, 48, 24);
+  actual.clear();
+  expected.clear();
+  const Rect all{0, 0, 48, 24};
+  TextBox box(actual, chain, all, kLitOnDark);
+  display_test::feed_bytes("A\xC3\xA9" "B", 4, box);  // AéB
+  // Expected: each font alone, 6x13 three rows lower (14 - 11).
+  draw_code_point(expected, fonts::kTestFont6x13, U'A', 0, 3, all, kLitOnDark);
+  draw_code_point(expected, kDefaultFont, 0x00E9, 6, 0, all, kLitOnDark);
+  draw_code_point(expected, fonts::kTestFont6x13, U'B', 14, 3, all, kLitOnDark);
+  EXPECT_TRUE(display_test::same_picture(actual, expected));
+  EXPECT_EQ(box.cursor().x, 20);
+  box.put(U'\n');
+  EXPECT_EQ(box.cursor().y, 16);
+}
+
 UTEST(DisplayFont, Constexpr) {
-  static_assert(make_hex_box(0x1F600).columns[0] == 0xFF, "frame: left column, rows 0-7");
-  static_assert(make_hex_box(0x1F600).columns[1] == 0x7F, "frame: left column, rows 8-14");
-  static_assert(make_hex_box(0x1F600).columns[30] == 0 && make_hex_box(0x1F600).columns[31] == 0,
-                "column 15 stays blank");
+  static_assert(make_hex_box(0x1F600).bits[0] == 0xFF, "frame: left column, rows 0-7");
+  static_assert((make_hex_box(0x1F600).bits[1] & 0x7F) == 0x7F, "frame: left column, rows 8-14");
+  static_assert(make_hex_box(0x1F600).width == 15 && make_hex_box(0x1F600).advance == 16, "column 15 stays blank");
   static_assert(is_control(0x00) && is_control(0x1F) && is_control(0x7F) && is_control(0x9F), "Cc");
+  static_assert(detail::kIgnorableBmpBlocks == 0x8000005Du, "blocks 0, 2, 3, 4, 6 and 31 of the BMP");
+  static_assert(is_ignorable(0xFE0F) && !is_ignorable(0x4E00) && is_ignorable(0xE0001), "ignorables");
   static_assert(!is_control(0x20) && !is_control(0xA0), "not Cc");
   static_assert(mono_buffer_size(128, 64) == 1024 && mono_buffer_size(128, 60) == 1024, "pages of 8 rows");
   static_assert(mono_buffer_size(-1, 64) == 0, "negative sizes are empty");

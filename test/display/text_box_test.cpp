@@ -37,11 +37,27 @@ const LayoutCase kLayoutCases[] = {
     {"a\x01" "b", 64, {"a\x01" "b"}},                               // control: hex box
     {"\xF0\x9F\x98\x80\xF0\x9F\x98\x80\xF0\x9F\x98\x80\xF0\x9F\x98\x80\xF0\x9F\x98\x80", 64,
      {"\xF0\x9F\x98\x80\xF0\x9F\x98\x80\xF0\x9F\x98\x80\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80"}},
+    // Kinsoku: 。 (U+3002) never starts a line; the ideograph before it moves with it.
+    {"\xE4\xB8\xAD\xE6\x96\x87\xE4\xB8\xAD\xE6\x96\x87\xE3\x80\x82", 64,  // 中文中文。
+     {"\xE4\xB8\xAD\xE6\x96\x87\xE4\xB8\xAD", "\xE6\x96\x87\xE3\x80\x82"}},
+    // The same for ） U+FF09 and for an ASCII '!' after an ideograph.
+    {"\xE4\xB8\xAD\xE6\x96\x87\xE4\xB8\xAD\xE6\x96\x87\xEF\xBC\x89", 64,
+     {"\xE4\xB8\xAD\xE6\x96\x87\xE4\xB8\xAD", "\xE6\x96\x87\xEF\xBC\x89"}},
+    {"\xE4\xB8\xAD\xE6\x96\x87\xE4\xB8\xAD\xE6\x96\x87!", 64,
+     {"\xE4\xB8\xAD\xE6\x96\x87\xE4\xB8\xAD", "\xE6\x96\x87!"}},
+    // An opening bracket may start a line: 「 (U+300C) is no closing punctuation.
+    {"\xE4\xB8\xAD\xE6\x96\x87\xE4\xB8\xAD\xE6\x96\x87\xE3\x80\x8C", 64,
+     {"\xE4\xB8\xAD\xE6\x96\x87\xE4\xB8\xAD\xE6\x96\x87", "\xE3\x80\x8C"}},
+    // Default-ignorables take no cell and draw nothing: ZWJ, VS16, SOFT HYPHEN,
+    // WORD JOINER, a tag character, VS-17; so do skin-tone modifiers.
+    {"a\xE2\x80\x8D\xEF\xB8\x8F" "b\xC2\xAD" "c\xE2\x81\xA0\xF3\xA0\x80\xA1\xF3\xA0\x84\x80" "d", 64, {"abcd"}},
+    {"\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD" "x", 64, {"\xF0\x9F\x91\x8D" "x"}},                // 👍🏽x
+    {"\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9\xEF\xB8\x8F", 64, {"\xF0\x9F\x91\xA8\xF0\x9F\x91\xA9"}},  // 👨‍👩️
 };
 
 void draw_expected(MonoFramebuffer& picture, const Rect& area, const char* const* lines, int count) {
   for (int i = 0; i < count && lines[i] != nullptr; ++i) {
-    display_test::draw_line(picture, lines[i], area.x, area.y + i * kGlyphHeight, area);
+    display_test::draw_line(picture, lines[i], area.x, area.y + i * kDefaultFont.line_height, area);
   }
 }
 
@@ -83,23 +99,23 @@ UTEST(DisplayTextBox, WideCharactersTakeTwoCells) {
   MonoFramebuffer picture(pictures.actual, 128, 64);
   TextBox box(picture, kDefaultFont, Rect{0, 0, 128, 64}, kLitOnDark);
   box.put(U'A');
-  EXPECT_EQ(box.cursor().x, 1 * kCellWidth);
+  EXPECT_EQ(box.cursor().x, 1 * kDefaultFont.cell_width);
   box.put(0x4E2D);  // 中
-  EXPECT_EQ(box.cursor().x, 3 * kCellWidth);
+  EXPECT_EQ(box.cursor().x, 3 * kDefaultFont.cell_width);
   box.put(0xFF21);  // FULLWIDTH LATIN CAPITAL LETTER A
-  EXPECT_EQ(box.cursor().x, 5 * kCellWidth);
+  EXPECT_EQ(box.cursor().x, 5 * kDefaultFont.cell_width);
   box.put(0xFEFF);  // invisible: no cell
-  EXPECT_EQ(box.cursor().x, 5 * kCellWidth);
+  EXPECT_EQ(box.cursor().x, 5 * kDefaultFont.cell_width);
   box.put(0x0301);  // combining: no cell, or a hex box if the font lacks the mark
-  EXPECT_EQ(box.cursor().x, (find_glyph(kDefaultFont, 0x0301).found() ? 5 : 7) * kCellWidth);
+  EXPECT_EQ(box.cursor().x, (find_glyph(kDefaultFont, 0x0301).found() ? 5 : 7) * kDefaultFont.cell_width);
   box.put(U'\n');
   EXPECT_EQ(box.cursor().x, 0);
-  EXPECT_EQ(box.cursor().y, kGlyphHeight);
+  EXPECT_EQ(box.cursor().y, kDefaultFont.line_height);
   box.put(U'\t');
-  EXPECT_EQ(box.cursor().x, 4 * kCellWidth);
+  EXPECT_EQ(box.cursor().x, 4 * kDefaultFont.cell_width);
   box.put(U'x');
   box.put(U'\t');
-  EXPECT_EQ(box.cursor().x, 8 * kCellWidth);
+  EXPECT_EQ(box.cursor().x, 8 * kDefaultFont.cell_width);
 }
 
 // Text with 2-, 3- and 4-byte sequences in a 56-pixel box, pushed in every
@@ -259,7 +275,7 @@ UTEST(DisplayTextBox, EndlessTextStaysBounded) {
     box.put(U'x');
   }
   EXPECT_TRUE(box.overflowed());
-  EXPECT_LE(box.cursor().y, 64 + kGlyphHeight);
+  EXPECT_LE(box.cursor().y, 64 + kDefaultFont.line_height);
 }
 
 }  // namespace

@@ -2,7 +2,11 @@
 """Checks display_width/width_class for every code point against Python's
 unicodedata (an independent copy of the UCD, with its own parser).
 
-    width_check.py <width_dump> <DerivedAge.txt>
+    width_check.py <width_dump> <DerivedAge.txt> <DerivedCoreProperties.txt>
+
+Also: the renderer's is_ignorable() must be exactly Default_Ignorable_Code_Point
+as DerivedCoreProperties.txt lists it, plus the emoji skin-tone modifiers
+U+1F3FB..U+1F3FF (EMOJI MODIFIER FITZPATRICK TYPE-1-2..TYPE-6, written out here).
 
 Python's unicodedata may be an older Unicode version than the files the table
 was generated from: code points assigned after that version are skipped (their
@@ -53,9 +57,23 @@ def newer_code_points(derived_age):
     return newer
 
 
+SKIN_TONE_MODIFIERS = range(0x1F3FB, 0x1F3FF + 1)
+
+
+def default_ignorable(path):
+    ignorable = set()
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            data = line.split("#", 1)[0]
+            if ";" in data and data.split(";")[1].strip() == "Default_Ignorable_Code_Point":
+                first, _, last = data.split(";")[0].strip().partition("..")
+                ignorable.update(range(int(first, 16), int(last or first, 16) + 1))
+    return ignorable
+
+
 def main():
     dump = subprocess.run([sys.argv[1]], check=True, stdout=subprocess.PIPE).stdout
-    if len(dump) != 2 * 0x110000 + 1:
+    if len(dump) != 3 * 0x110000 + 1:
         sys.exit(f"FAIL: dump has {len(dump)} bytes")
     skip = newer_code_points(sys.argv[2])
     mismatches = []
@@ -63,7 +81,7 @@ def main():
         if cp in skip:
             continue
         want = expected_class(cp)
-        got_class, got_width = dump[2 * cp] - 48, dump[2 * cp + 1] - 48
+        got_class, got_width = dump[3 * cp] - 48, dump[3 * cp + 1] - 48
         if got_class != want or got_width != WIDTH[want]:
             mismatches.append((cp, got_class, got_width, want))
     checked = 0x110000 - len(skip)
@@ -71,8 +89,13 @@ def main():
           f"skipped {len(skip)} assigned after it")
     for cp, got_class, got_width, want in mismatches[:20]:
         print(f"  U+{cp:04X}: class {got_class} width {got_width}, unicodedata says class {want}")
-    if mismatches:
-        sys.exit(f"FAIL: {len(mismatches)} mismatches")
+    ignorable = default_ignorable(sys.argv[3]) | set(SKIN_TONE_MODIFIERS)
+    wrong_ignorable = [cp for cp in range(0x110000) if (dump[3 * cp + 2] == ord("1")) != (cp in ignorable)]
+    print(f"is_ignorable: {len(ignorable)} code points expected, {len(wrong_ignorable)} differ")
+    for cp in wrong_ignorable[:20]:
+        print(f"  U+{cp:04X}: is_ignorable says {chr(dump[3 * cp + 2])}")
+    if mismatches or wrong_ignorable:
+        sys.exit(f"FAIL: {len(mismatches)} width mismatches, {len(wrong_ignorable)} ignorable mismatches")
     print("all agree")
 
 

@@ -88,9 +88,9 @@ UTEST(DisplayWidth, WideCharactersTakeTwoCellsEverywhere) {
     EXPECT_EQ(display_width(c), 2u);
     const Appearance look = appearance_of(kDefaultFont, c);
     // In the font: a 16-pixel glyph; missing: a 16-pixel hex box. Two cells either way.
-    EXPECT_EQ(look.advance, 2 * kCellWidth);
+    EXPECT_EQ(look.advance, 2 * kDefaultFont.cell_width);
   }
-  EXPECT_EQ(appearance_of(kDefaultFont, U'A').advance, kCellWidth);
+  EXPECT_EQ(appearance_of(kDefaultFont, U'A').advance, kDefaultFont.cell_width);
 }
 
 UTEST(DisplayWidth, StringWidth) {

@@ -1,100 +1,327 @@
 #!/usr/bin/env python3
-"""Generates a utf8mcu::display::Font (C++ source and header) from GNU Unifont.
+"""Converts a bitmap font (BDF, GNU Unifont .hex, and plane-1 glyphs of
+unifont_upper.otf) into a utf8mcu::display::Font: C++ source and header.
 
-    make_font.py --unifont unifont.hex --combining plane00-combining.txt \
-        --unihan Unihan_Readings.txt.bz2 --set europe --symbol kFontEurope \
+    make_font.py --font 6x13.bdf --ranges 0x20-0x7E,0xA0-0xFF \
+        --blocks "Greek and Coptic;Cyrillic" --text-files strings.txt \
+        --ucd-dir /usr/share/unicode --symbol kFont6x13 \
         --source font.cpp --header font.h [--stats font.txt]
-    make_font.py ... --report        # sizes of every glyph set, no output files
+    make_font.py --font unifont.hex --combining plane00-combining.txt --set europe ...
+    make_font.py --font unifont.hex --emoji-otf unifont_upper.otf --ranges 0x1F600-0x1F64F ...
 
-Table layout (see lib/display/include/utf8mcu/display/font.h):
-  ranges   uint32 per run of consecutive code points with one shape:
-           first code point << 11 | shape index << 8 | (count - 1)
-  offsets  uint16 per range: where its first glyph starts, in 16-byte units
-  shapes   up to 8 (width, x offset, advance) triples; Unifont draws combining
-           marks with a negative x offset over the previous character
-  bitmaps  2 bytes per glyph column (byte 0 = rows 0-7, bit 0 = top row, as a
-           SSD1306 page byte; byte 1 = rows 8-15): 16 bytes narrow, 32 wide
-Standard library only.
+The glyphs come from every selector given (union): --set (a named preset),
+--ranges, --blocks (names from Blocks.txt), --text-files (every character in
+those UTF-8 files). Controls and default-ignorable code points are never
+stored (the renderer draws controls as hex boxes and ignorables as nothing).
+Requested code points the source lacks are reported (an error with
+--require-all). A malformed source fails with its file and line.
+
+Glyph records, one little-endian bit stream without padding (see
+lib/display/include/utf8mcu/display/font.h):
+  23-bit header  bits 0-4 ink width, 5-9 ink height, 10-14 ink top (rows
+                 below the line top), 15-20 x offset of the ink from the pen
+                 + 32, 21-22 advance: 0, 1 cell, 2 cells, or 3 = 8 bits follow
+  then           the ink columns, left to right, `height` bits each (bit 0
+                 of a column = its top row)
+Index: one uint32 key per run of consecutive code points (first << 11 |
+count - 1), the ordinal of each run's first glyph (uint16), and the bit
+offset of every 8th record (uint16, >> anchor shift; records there start on a
+multiple of 2^shift bits); a lookup walks at most 7 records from the anchor.
+Standard library only, except --emoji-otf (Pillow).
 """
 
 import argparse
 import bz2
 import gzip
+import os
 import re
 import sys
 
-GLYPH_ROWS = 16
-MAX_RANGE_COUNT = 256  # count - 1 has 8 bits in a range key
-MAX_SHAPES = 8  # shape index has 3 bits
+MAX_RUN = 2048          # count - 1 has 11 bits in a run key
+MAX_LINE_HEIGHT = 25    # a column of ink shifted within a page must fit 32 bits
+MAX_INK_WIDTH = 31
+MAX_CODE_POINT = 0x10FFFF
+HEADER_BITS = 23
+SLACK_BYTES = 3
+ANCHOR_EVERY = 8
 
-LATIN = [
-    (0x0020, 0x007E, "Basic Latin"),
-    (0x00A0, 0x00FF, "Latin-1 Supplement"),
-    (0xFFFD, 0xFFFD, "replacement character"),
-]
-EUROPE = LATIN + [
-    (0x0100, 0x017F, "Latin Extended-A"),
-    (0x0300, 0x036F, "Combining Diacritical Marks"),
-    (0x0370, 0x03FF, "Greek and Coptic"),
-    (0x0400, 0x04FF, "Cyrillic"),
-    (0x2010, 0x2027, "General Punctuation (dashes, quotes, bullets)"),
-    (0x2030, 0x205E, "General Punctuation (per mille, primes, guillemets)"),
-    (0x20A0, 0x20C0, "Currency Symbols"),
-    (0x2190, 0x21FF, "Arrows"),
-    (0x2500, 0x257F, "Box Drawing"),
-    (0x2580, 0x259F, "Block Elements"),
-]
-CJK = EUROPE + [
-    (0x3000, 0x303F, "CJK Symbols and Punctuation"),
-    (0x3040, 0x309F, "Hiragana"),
-    (0x30A0, 0x30FF, "Katakana"),
-    (0xFF00, 0xFFEF, "Halfwidth and Fullwidth Forms"),
-]
-# set name -> (blocks, number of most frequent Han characters)
+LATIN = [(0x0020, 0x007E), (0x00A0, 0x00FF), (0xFFFD, 0xFFFD)]
+EUROPE = LATIN + [(0x0100, 0x017F), (0x0300, 0x036F), (0x0370, 0x03FF), (0x0400, 0x04FF),
+                  (0x2010, 0x2027), (0x2030, 0x205E), (0x20A0, 0x20C0), (0x2190, 0x21FF),
+                  (0x2500, 0x257F), (0x2580, 0x259F)]
+CJK = EUROPE + [(0x3000, 0x303F), (0x3040, 0x309F), (0x30A0, 0x30FF), (0xFF00, 0xFFEF)]
+# preset name -> (ranges, number of most frequent Han characters)
 SETS = {"latin": (LATIN, 0), "europe": (EUROPE, 0), "cjk": (CJK, 500)}
 
 
-def open_text(path):
+class FontError(Exception):
+    """A malformed source font or a failed request; the message names the file and line."""
+
+
+def open_text(path, encoding="utf-8"):
     """Opens a text file that may be gzip- or bzip2-compressed."""
     if path.endswith(".gz"):
-        return gzip.open(path, "rt", encoding="utf-8")
+        return gzip.open(path, "rt", encoding=encoding)
     if path.endswith(".bz2"):
-        return bz2.open(path, "rt", encoding="utf-8")
-    return open(path, "r", encoding="utf-8")
+        return bz2.open(path, "rt", encoding=encoding)
+    return open(path, "r", encoding=encoding)
 
 
-def read_unifont(path):
-    """Returns {code point: glyph hex string} (32 digits narrow, 64 wide)."""
-    glyphs = {}
-    with open_text(path) as lines:
+class SourceGlyph:
+    """Ink rows of one glyph: `rows[r]` has bit (width - 1 - x) set for pixel x
+    (MSB = left), row 0 on top; placed like a BDF BBX (x_offset from the pen,
+    y_offset of the bottom row above the baseline) with an advance."""
+
+    def __init__(self, width, height, x_offset, y_offset, advance, rows):
+        self.width, self.height, self.x_offset, self.y_offset = width, height, x_offset, y_offset
+        self.advance, self.rows = advance, rows
+
+
+class SourceFont:
+    def __init__(self, path):
+        self.path = path
+        self.glyphs = {}      # code point -> SourceGlyph
+        self.name = os.path.basename(path)
+
+    def add(self, code_point, glyph, line):
+        if code_point > MAX_CODE_POINT:
+            raise FontError(f"{self.path}:{line}: code point 0x{code_point:X} is above U+10FFFF")
+        if code_point in self.glyphs:
+            raise FontError(f"{self.path}:{line}: duplicate glyph for U+{code_point:04X}")
+        self.glyphs[code_point] = glyph
+
+
+def read_bdf(path):
+    """Parses a BDF 2.1 font. Glyphs with ENCODING -1 (no code point) are skipped."""
+    font = SourceFont(path)
+    with open_text(path, "latin-1") as lines:
+        numbered = enumerate(lines, 1)
+        default_bbx = None
+        in_char = False
+        for number, raw in numbered:
+            fields = raw.split()
+            if not fields:
+                continue
+            key = fields[0]
+            try:
+                if key == "FONT" and len(fields) > 1:
+                    font.name = fields[1]
+                elif key == "FONTBOUNDINGBOX":
+                    default_bbx = [int(v) for v in fields[1:5]]
+                elif key in ("CHARSET_REGISTRY", "CHARSET_ENCODING"):
+                    setattr(font, key.lower(), raw.split(None, 1)[1].strip().strip('"').upper())
+                elif key == "STARTCHAR":
+                    in_char = True
+                    start, encoding, advance, bbx = number, None, None, default_bbx
+                elif key == "ENDCHAR" and in_char:
+                    raise FontError(f"{path}:{number}: ENDCHAR without BITMAP")
+                elif in_char and key == "ENCODING":
+                    encoding, encoding_line = int(fields[1]), number  # -1: no code point, skipped
+                    if encoding < -1:
+                        raise FontError(f"{path}:{number}: negative ENCODING {encoding}")
+                elif in_char and key == "DWIDTH":
+                    advance = int(fields[1])
+                elif in_char and key == "BBX":
+                    bbx = [int(v) for v in fields[1:5]]
+                    if len(bbx) != 4 or bbx[0] < 0 or bbx[1] < 0:
+                        raise FontError(f"{path}:{number}: malformed BBX")
+                elif in_char and key == "BITMAP":
+                    if bbx is None:
+                        raise FontError(f"{path}:{number}: BITMAP without BBX")
+                    if advance is None:
+                        advance = bbx[0]
+                    width, height = bbx[0], bbx[1]
+                    digits = (width + 7) // 8 * 2
+                    rows = []
+                    for number, raw in numbered:
+                        text = raw.strip()
+                        if text == "ENDCHAR":
+                            break
+                        if text.split()[0:1] in (["STARTCHAR"], ["ENDFONT"]):
+                            raise FontError(f"{path}:{number}: missing ENDCHAR for the glyph at line {start}")
+                        if not re.fullmatch(r"[0-9A-Fa-f]+", text):
+                            raise FontError(f"{path}:{number}: bitmap row '{text}' is not hex")
+                        if len(text) > digits:
+                            raise FontError(f"{path}:{number}: bitmap row '{text}' is longer than the "
+                                            f"{width}-pixel BBX ({digits} hex digits)")
+                        value = int(text, 16) << (4 * (digits - len(text)))
+                        if value & ((1 << (digits * 4 - width)) - 1):
+                            raise FontError(f"{path}:{number}: bitmap row '{text}' has pixels right of the "
+                                            f"{width}-pixel BBX")
+                        rows.append(value >> (digits * 4 - width))
+                        if len(rows) > height:
+                            raise FontError(f"{path}:{number}: more bitmap rows than the BBX height {height}")
+                    else:
+                        raise FontError(f"{path}:{number}: missing ENDCHAR for the glyph at line {start}")
+                    if len(rows) != height:
+                        raise FontError(f"{path}:{number}: {len(rows)} bitmap rows, BBX says {height}")
+                    in_char = False
+                    if encoding is None:
+                        raise FontError(f"{path}:{start}: glyph without ENCODING")
+                    if encoding >= 0:
+                        font.add(encoding, SourceGlyph(width, height, bbx[2], bbx[3], advance, rows), encoding_line)
+            except (ValueError, IndexError):
+                raise FontError(f"{path}:{number}: malformed {key} line") from None
+        if in_char:
+            raise FontError(f"{path}:{number}: missing ENDCHAR at the end of the file")
+    # ENCODING is a code point only in Unicode-encoded fonts and in those
+    # whose encoding is Unicode's first 128 or 256 code points.
+    charset = f"{getattr(font, 'charset_registry', '')}-{getattr(font, 'charset_encoding', '')}"
+    if charset not in ("ISO10646-1", "ISO8859-1", "ISO646.1991-IRV", "-"):
+        raise FontError(f"{path}: glyphs encoded as {charset}, not Unicode: use the font's ISO10646-1 version")
+    return font
+
+
+def read_hex(path, combining_path=None):
+    """Parses GNU Unifont .hex: 'XXXX:' + 32 (8x16) or 64 (16x16) hex digits.
+    Combining marks (plane00-combining.txt) advance 0 and sit `offset` pixels
+    from the pen (negative: over the character before)."""
+    offsets = {}
+    if combining_path:
+        with open_text(combining_path) as lines:
+            for number, line in enumerate(lines, 1):
+                line = line.strip()
+                if line:
+                    match = re.fullmatch(r"([0-9A-Fa-f]{4,6}):(-?\d+)", line)
+                    if not match:
+                        raise FontError(f"{combining_path}:{number}: not 'code:offset'")
+                    offsets[int(match.group(1), 16)] = int(match.group(2))
+    font = SourceFont(path)
+    with open_text(path, "ascii") as lines:
         for number, line in enumerate(lines, 1):
             line = line.strip()
             if not line:
                 continue
-            code, _, bits = line.partition(":")
-            if len(bits) not in (32, 64) or not re.fullmatch(r"[0-9A-Fa-f]+", bits + code):
-                sys.exit(f"{path}:{number}: not a Unifont .hex line")
-            glyphs[int(code, 16)] = bits.upper()
-    return glyphs
+            match = re.fullmatch(r"([0-9A-Fa-f]{4,8}):([0-9A-Fa-f]*)", line)
+            if not match:
+                raise FontError(f"{path}:{number}: not a Unifont .hex line")
+            bits = match.group(2)
+            if len(bits) not in (32, 64):
+                raise FontError(f"{path}:{number}: {len(bits)} hex digits, not 32 (8x16) or 64 (16x16)")
+            code_point = int(match.group(1), 16)
+            width = len(bits) // 4
+            digits = width // 4
+            rows = [int(bits[r * digits:(r + 1) * digits], 16) for r in range(16)]
+            if code_point in offsets:
+                x_offset, advance = offsets[code_point], 0
+            else:
+                x_offset, advance = 0, width
+            # Unifont's baseline: 2 of the 16 rows below it.
+            font.add(code_point, SourceGlyph(width, 16, x_offset, -2, advance, rows), number)
+    return font
 
 
-def read_combining(path):
-    """Returns {code point: x offset}; Unifont's list of combining glyphs."""
-    offsets = {}
-    with open_text(path) as lines:
+def add_otf_glyphs(font, otf_path, wanted, python_note):
+    """Rasterises the wanted code points above U+FFFF that unifont_upper.otf
+    has, at 16 px: that reproduces Unifont's own bitmaps (8 or 16 wide)."""
+    try:
+        from PIL import Image, ImageDraw, ImageFont
+    except ImportError:
+        raise FontError(f"{otf_path}: rasterising needs Pillow (Debian: python3-pil) in {python_note}") from None
+    face = ImageFont.truetype(otf_path, 16)
+    cmap = set()
+    try:
+        from fontTools.ttLib import TTFont  # optional: exact coverage
+        cmap = set(TTFont(otf_path).getBestCmap())
+    except ImportError:
+        cmap = None
+    added = 0
+    for code_point in sorted(c for c in wanted if c > 0xFFFF and c not in font.glyphs):
+        if cmap is not None and code_point not in cmap:
+            continue
+        advance = int(round(face.getlength(chr(code_point))))
+        if advance <= 0 or (cmap is None and advance not in (8, 16)):
+            continue
+        image = Image.new("1", (advance, 16), 0)
+        ImageDraw.Draw(image).text((0, 0), chr(code_point), font=face, fill=1)
+        if cmap is None and image.getbbox() is None:
+            continue  # .notdef or empty
+        rows = []
+        for y in range(16):
+            value = 0
+            for x in range(advance):
+                value = value << 1 | (1 if image.getpixel((x, y)) else 0)
+            rows.append(value)
+        font.glyphs[code_point] = SourceGlyph(advance, 16, 0, -2, advance, rows)
+        added += 1
+    return added
+
+
+def read_font(path, combining=None):
+    lower = path.lower()
+    if lower.endswith((".hex", ".hex.gz")):
+        return read_hex(path, combining)
+    if lower.endswith((".bdf", ".bdf.gz")):
+        return read_bdf(path)
+    raise FontError(f"{path}: unknown font format (want .bdf or Unifont .hex, optionally .gz)")
+
+
+# ---- choosing code points ---------------------------------------------------------------
+
+def parse_ranges(text):
+    """'0x20-0x7E,U+A0..U+FF,0x20AC' -> [(first, last)]."""
+    ranges = []
+    for item in re.split(r"[,;\s]+", text.strip()):
+        if not item:
+            continue
+        match = re.fullmatch(r"(?:U\+|0x)?([0-9A-Fa-f]+)(?:(?:-|\.\.)(?:U\+|0x)?([0-9A-Fa-f]+))?", item)
+        if not match:
+            raise FontError(f"RANGES: '{item}' is not a code point or range (e.g. 0x20-0x7E)")
+        first = int(match.group(1), 16)
+        last = int(match.group(2), 16) if match.group(2) else first
+        if first > last or last > MAX_CODE_POINT:
+            raise FontError(f"RANGES: '{item}' is empty or above U+10FFFF")
+        ranges.append((first, last))
+    return ranges
+
+
+def read_blocks(ucd_dir):
+    blocks = {}
+    with open_text(os.path.join(ucd_dir, "Blocks.txt")) as lines:
         for line in lines:
-            line = line.strip()
-            if line:
-                code, _, offset = line.partition(":")
-                offsets[int(code, 16)] = int(offset)
-    return offsets
+            match = re.match(r"([0-9A-F]+)\.\.([0-9A-F]+); (.+)$", line.strip())
+            if match:
+                blocks[normalise(match.group(3))] = (int(match.group(1), 16), int(match.group(2), 16))
+    return blocks
+
+
+def normalise(name):
+    """Block names match loosely, as UAX #44 says (case, spaces, '-' and '_' ignored)."""
+    return re.sub(r"[\s_-]", "", name).lower()
+
+
+def read_categories(ucd_dir):
+    """{code point: general category} from UnicodeData.txt (ranges expanded)."""
+    categories = {}
+    with open_text(os.path.join(ucd_dir, "UnicodeData.txt")) as lines:
+        first = None
+        for line in lines:
+            fields = line.split(";")
+            code_point, name, category = int(fields[0], 16), fields[1], fields[2]
+            if name.endswith(", First>"):
+                first = code_point
+            elif name.endswith(", Last>"):
+                for c in range(first, code_point + 1):
+                    categories[c] = category
+            else:
+                categories[code_point] = category
+    return categories
+
+
+def read_default_ignorable(ucd_dir):
+    ignorable = set()
+    with open_text(os.path.join(ucd_dir, "DerivedCoreProperties.txt")) as lines:
+        for line in lines:
+            match = re.match(r"([0-9A-F]+)(?:\.\.([0-9A-F]+))?\s*;\s*Default_Ignorable_Code_Point\b", line)
+            if match:
+                first = int(match.group(1), 16)
+                ignorable.update(range(first, int(match.group(2) or match.group(1), 16) + 1))
+    return ignorable
 
 
 def most_frequent_han(path, count):
     """The `count` Han characters with the highest summed kHanyuPinlu counts
     (Xiandai Hanyu Pinlu Cidian frequencies, one per reading); ties by code point."""
-    if count == 0:
-        return []
     totals = {}
     with open_text(path) as lines:
         for line in lines:
@@ -102,80 +329,197 @@ def most_frequent_han(path, count):
             if len(fields) == 3 and fields[1] == "kHanyuPinlu":
                 totals[int(fields[0][2:], 16)] = sum(int(n) for n in re.findall(r"\((\d+)\)", fields[2]))
     if len(totals) < count:
-        sys.exit(f"{path}: only {len(totals)} characters have kHanyuPinlu")
+        raise FontError(f"{path}: only {len(totals)} characters have kHanyuPinlu")
     return sorted(totals, key=lambda cp: (-totals[cp], cp))[:count]
 
 
-def glyph_columns(bits):
-    """Unifont rows (MSB = left pixel) -> column bytes, 2 per column."""
-    width = len(bits) * 4 // GLYPH_ROWS
-    digits = width // 4
-    rows = [int(bits[r * digits:(r + 1) * digits], 16) for r in range(GLYPH_ROWS)]
-    out = bytearray()
-    for column in range(width):
-        value = 0
-        for row in range(GLYPH_ROWS):
-            if rows[row] >> (width - 1 - column) & 1:
-                value |= 1 << row
-        out += bytes((value & 0xFF, value >> 8))
-    return width, bytes(out)
+def text_file_code_points(path):
+    code_points = set()
+    with open(path, "rb") as data:
+        for number, raw in enumerate(data, 1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise FontError(f"{path}:{number}: not UTF-8 ({error.reason} at byte {error.start})") from None
+            code_points.update(ord(c) for c in line)
+    return code_points
+
+
+class Request:
+    """The code points asked for, and which of them must exist in the source:
+    every code point of TEXT_FILES and single code points of RANGES; of
+    ranges and blocks only the assigned ones."""
+
+    def __init__(self, args, categories, ignorable):
+        self.wanted = set()
+        self.described = []
+        assigned = lambda c: categories.get(c, "Cn") not in ("Cn", "Cs", "Co")
+        skipped = lambda c: categories.get(c, "Cn") == "Cc" or c in ignorable
+        ranges = []
+        if args.set:
+            preset, han = SETS[args.set]
+            ranges += preset
+            self.described.append(f"set {args.set}")
+            if han:
+                if not args.unihan:
+                    raise FontError(f"set {args.set} needs --unihan")
+                self.wanted.update(most_frequent_han(args.unihan, han))
+        if args.ranges:
+            parsed = [r for group in args.ranges for r in parse_ranges(group)]
+            ranges += parsed
+            self.described.append("ranges " + ",".join(f"{a:X}-{b:X}" if a != b else f"{a:X}" for a, b in parsed))
+        if args.blocks:
+            blocks = read_blocks(args.ucd_dir)
+            names = [n for group in args.blocks for n in group.split(";") if n.strip()]
+            for name in names:
+                if normalise(name) not in blocks:
+                    raise FontError(f"BLOCKS: no Unicode block named '{name.strip()}' in Blocks.txt")
+                ranges.append(blocks[normalise(name)])
+            self.described.append("blocks " + ", ".join(n.strip() for n in names))
+        for first, last in ranges:
+            self.wanted.update(c for c in range(first, last + 1) if first == last or assigned(c))
+        for path in args.text_files or []:
+            self.wanted.update(text_file_code_points(path))
+            self.described.append("text " + os.path.basename(path))
+        self.wanted = {c for c in self.wanted if not skipped(c)}
+
+
+# ---- the table ------------------------------------------------------------------------
+
+class Ink:
+    """A glyph cropped to its ink: columns of `height` bits from row `top` of the line."""
+
+    def __init__(self, glyph, baseline):
+        rows = glyph.rows
+        used_rows = [r for r in range(glyph.height) if rows[r]]
+        mask = 0
+        for value in rows:
+            mask |= value
+        if not used_rows:
+            self.width = self.height = self.top = 0
+            self.x_offset = 0
+            self.columns = []
+            return
+        first_row, last_row = used_rows[0], used_rows[-1]
+        xs = [x for x in range(glyph.width) if mask >> (glyph.width - 1 - x) & 1]
+        left, right = xs[0], xs[-1]
+        self.width = right - left + 1
+        self.height = last_row - first_row + 1
+        # BBX: the bottom row sits y_offset rows above the baseline.
+        bbx_top = baseline - (glyph.y_offset + glyph.height)
+        self.top = bbx_top + first_row
+        self.x_offset = glyph.x_offset + left
+        self.columns = []
+        for x in range(left, right + 1):
+            value = 0
+            for r in range(first_row, last_row + 1):
+                if rows[r] >> (glyph.width - 1 - x) & 1:
+                    value |= 1 << (r - first_row)
+            self.columns.append(value)
 
 
 class FontTable:
-    def __init__(self, glyphs, combining, code_points):
-        self.shapes = [(8, 0), (16, 0)]  # narrow and wide first, by convention
-        self.ranges = []  # [first, count, shape index, offset in 16-byte units]
-        self.bitmaps = bytearray()
-        self.narrow = self.wide = self.marks = 0
-        for cp in sorted(code_points):
-            width, columns = glyph_columns(glyphs[cp])
-            shape = (width, combining.get(cp, 0))
-            if shape not in self.shapes:
-                self.shapes.append(shape)
-                if len(self.shapes) > MAX_SHAPES:
-                    sys.exit(f"more than {MAX_SHAPES} glyph shapes: {self.shapes}")
-            index = self.shapes.index(shape)
-            last = self.ranges[-1] if self.ranges else None
-            if last and last[0] + last[1] == cp and last[2] == index and last[1] < MAX_RANGE_COUNT:
+    def __init__(self, font, code_points, categories, name):
+        self.name = name
+        self.code_points = sorted(code_points)
+        glyphs = [font.glyphs[c] for c in self.code_points]
+        if not glyphs:
+            raise FontError(f"{font.path}: none of the requested code points is in the font")
+        # Line box: the chosen glyphs' BBX extents (a misc-fixed BBX is the whole
+        # cell, so there that is the font's box; a proportional font's line is
+        # as tall as its tallest chosen glyph).
+        boxes = [g for g in glyphs if g.height]
+        ascent = max([g.y_offset + g.height for g in boxes] + [0])
+        descent = max([-g.y_offset for g in boxes] + [0])
+        self.baseline = ascent
+        self.line_height = ascent + descent
+        if self.line_height > MAX_LINE_HEIGHT:
+            raise FontError(f"{font.path}: the chosen glyphs span {self.line_height} rows; at most "
+                            f"{MAX_LINE_HEIGHT} are supported")
+        # Combining marks of a BDF font that advance like a spacing glyph are
+        # overstruck on the previous cell (as xterm does): move them back.
+        inks = []
+        advances = []
+        self.marks = 0
+        for c, g in zip(self.code_points, glyphs):
+            ink = Ink(g, self.baseline)
+            advance = g.advance
+            if categories.get(c) in ("Mn", "Me") and advance > 0:
+                ink.x_offset -= advance
+                advance = 0
+            if advance == 0:
+                self.marks += 1
+            if ink.width > MAX_INK_WIDTH or not 0 <= advance <= 255:
+                raise FontError(f"{font.path}: U+{c:04X} is too wide or offset too far for the format")
+            inks.append(ink)
+            advances.append(advance)
+        self.cell_width = self._cell_width(advances)
+        self.proportional = any(a not in (0, self.cell_width, 2 * self.cell_width) for a in advances)
+        # One bit stream of records (header, [advance], ink), no padding
+        # except before anchored records when the anchors need a shift.
+        pieces = []  # (value, bit count) per record
+        for c, ink, advance in zip(self.code_points, inks, advances):
+            top = ink.top if ink.height else 0
+            if not 0 <= top <= MAX_LINE_HEIGHT or not -32 <= ink.x_offset <= 31:
+                raise FontError(f"{font.path}: U+{c:04X}: ink offset ({ink.x_offset}, {top}) outside the format")
+            advance_class = {0: 0, self.cell_width: 1, 2 * self.cell_width: 2}.get(advance, 3)
+            value = ink.width | ink.height << 5 | top << 10 | (ink.x_offset + 32) << 15 | advance_class << 21
+            count = HEADER_BITS
+            if advance_class == 3:
+                value |= advance << count
+                count += 8
+            for column in ink.columns:
+                value |= column << count
+                count += ink.height
+            pieces.append((value, count))
+        self.anchor_shift = 0
+        while True:
+            stream, position, self.offsets = 0, 0, []
+            for i, (value, count) in enumerate(pieces):
+                if i % ANCHOR_EVERY == 0:
+                    position = -(-position >> self.anchor_shift) << self.anchor_shift
+                self.offsets.append(position)
+                stream |= value << position
+                position += count
+            if self.offsets[-1 - (len(self.offsets) - 1) % ANCHOR_EVERY] >> self.anchor_shift <= 0xFFFF:
+                break
+            self.anchor_shift += 1
+        self.stream_bits = position
+        # Slack: the renderer reads 4 whole bytes for a header at any bit.
+        self.records = bytearray(stream.to_bytes((position + 7) // 8 + SLACK_BYTES, "little"))
+        self.anchors = [self.offsets[i] >> self.anchor_shift for i in range(0, len(self.offsets), ANCHOR_EVERY)]
+        # Runs of consecutive code points.
+        self.runs = []  # [first, count, ordinal]
+        for ordinal, c in enumerate(self.code_points):
+            last = self.runs[-1] if self.runs else None
+            if last and last[0] + last[1] == c and last[1] < MAX_RUN:
                 last[1] += 1
             else:
-                self.ranges.append([cp, 1, index, len(self.bitmaps) // 16])
-            self.bitmaps += columns
-            if shape[1] != 0:
-                self.marks += 1
-            elif width == 8:
-                self.narrow += 1
-            else:
-                self.wide += 1
-        if len(self.bitmaps) // 16 > 0xFFFF:
-            sys.exit("bitmaps exceed 1 MB: 16-bit offsets in 16-byte units overflow")
+                self.runs.append([c, 1, ordinal])
+        if len(self.code_points) > 0xFFFF:
+            raise FontError("more than 65535 glyphs in one font")
 
-    def glyph_count(self):
-        return self.narrow + self.wide + self.marks
+    def _cell_width(self, advances):
+        """The narrow cell: the advance of SPACE or '0', else the most common advance."""
+        for c in (0x20, 0x30):
+            if c in self.code_points:
+                a = advances[self.code_points.index(c)]
+                if a:
+                    return a
+        spacing = [a for a in advances if a]
+        return max(set(spacing), key=spacing.count) if spacing else 8
 
     def sizes(self):
-        """Flash bytes: (bitmaps, range keys + offsets, shapes, total)."""
-        index = len(self.ranges) * 6
-        shapes = len(self.shapes) * 3
-        return len(self.bitmaps), index, shapes, len(self.bitmaps) + index + shapes
+        """Flash bytes: (records, index, total)."""
+        index = len(self.runs) * 6 + len(self.anchors) * 2
+        return len(self.records), index, len(self.records) + index
 
-    def summary(self, name):
-        bitmaps, index, shapes, total = self.sizes()
-        return (f"glyph set {name}: {self.glyph_count()} glyphs ({self.narrow} narrow, {self.wide} wide, "
-                f"{self.marks} combining) in {len(self.ranges)} ranges; bitmaps {bitmaps} B + index {index} B "
-                f"+ shapes {shapes} B = {total} B ({total / 1024:.1f} KiB)")
-
-
-def select(glyphs, set_name, unihan):
-    blocks, han_count = SETS[set_name]
-    chosen = set()
-    for first, last, _ in blocks:
-        chosen.update(cp for cp in range(first, last + 1) if cp in glyphs)
-    missing_han = [cp for cp in most_frequent_han(unihan, han_count) if cp not in glyphs]
-    if missing_han:
-        sys.exit(f"Unifont lacks Han characters {missing_han[:5]}")
-    chosen.update(most_frequent_han(unihan, han_count))
-    return chosen
+    def summary(self):
+        records, index, total = self.sizes()
+        kind = "proportional" if self.proportional else f"cell {self.cell_width} px"
+        return (f"font {self.name}: {len(self.code_points)} glyphs ({self.marks} combining), {kind}, line "
+                f"{self.line_height} px, baseline {self.baseline}; glyphs {records} B + index {index} B "
+                f"= {total} B")
 
 
 def c_array(type_name, name, values, per_line, fmt):
@@ -186,83 +530,99 @@ def c_array(type_name, name, values, per_line, fmt):
     return lines
 
 
-def write_outputs(table, set_name, symbol, namespace, source_path, header_path, header_include, unifont_path):
-    described = ", ".join(f"U+{a:04X}..U+{b:04X} {what}" for a, b, what in SETS[set_name][0])
-    han = SETS[set_name][1]
-    if han:
-        described += f", the {han} most frequent Han characters by Unihan kHanyuPinlu"
-    guard_note = f"// Generated by lib/display/tools/make_font.py from {unifont_path}: do not edit.\n"
+def write_outputs(table, args, described, sources):
+    note = f"// Generated by lib/display/tools/make_font.py from {', '.join(sources)}: do not edit."
     header = [
         "#pragma once",
-        guard_note.rstrip(),
-        f"// Glyph set '{set_name}': {described}.",
-        "// " + table.summary(set_name),
+        note,
+        f"// Glyphs: {described}.",
+        "// " + table.summary(),
         '#include "utf8mcu/display/font.h"',
         "",
-        f"namespace {namespace} {{",
-        f"extern const Font {symbol};",
-        f"}}  // namespace {namespace}",
+        f"namespace {args.namespace} {{",
+        f"extern const Font {args.symbol};",
+        f"}}  // namespace {args.namespace}",
         "",
     ]
-    keys = [first << 11 | shape << 8 | (count - 1) for first, count, shape, _ in table.ranges]
-    offsets = [offset for _, _, _, offset in table.ranges]
-    source = [guard_note.rstrip(), f'#include "{header_include}"', "", f"namespace {namespace} {{",
-              "namespace {", ""]
-    source += ["// first << 11 | shape << 8 | (count - 1)"]
-    source += c_array("std::uint32_t", "kRangeKeys", keys, 6, lambda v: f"0x{v:08X}u")
-    source += ["", "// Start of each range's bitmaps, in 16-byte units."]
-    source += c_array("std::uint16_t", "kRangeOffsets", offsets, 10, str)
-    source += ["", "// {width, x offset, advance}"]
-    source += ["const GlyphShape kShapes[] = {"]
-    source += [f"    {{{w}, {off}, {0 if off else w}}}," for w, off in table.shapes]
-    source += ["};", "", "// Two bytes per column: rows 0-7, rows 8-15; bit 0 = upper row."]
-    source += c_array("std::uint8_t", "kBitmaps", list(table.bitmaps), 16, lambda v: f"0x{v:02X}")
+    keys = [first << 11 | (count - 1) for first, count, _ in table.runs]
+    source = [note, f'#include "{args.header_include or os.path.basename(args.header)}"', "",
+              f"namespace {args.namespace} {{", "namespace {", ""]
+    source += ["// first code point << 11 | (count - 1)"]
+    source += c_array("std::uint32_t", "kRunKeys", keys, 6, lambda v: f"0x{v:08X}u")
+    source += ["", "// Ordinal of each run's first glyph."]
+    source += c_array("std::uint16_t", "kRunGlyphs", [o for _, _, o in table.runs], 10, str)
+    source += ["", f"// Bit offset of every {ANCHOR_EVERY}th glyph record >> {table.anchor_shift}."]
+    source += c_array("std::uint16_t", "kAnchors", table.anchors, 10, str)
+    source += ["", "// Glyph records, one bit stream: 23-bit header [, advance], ink bits (font.h); 3 bytes slack."]
+    source += c_array("std::uint8_t", "kGlyphs", list(table.records), 16, lambda v: f"0x{v:02X}")
     source += [
         "",
         "}  // namespace",
         "",
-        f"extern const Font {symbol}{{kRangeKeys, kRangeOffsets, kShapes, kBitmaps, {len(table.ranges)}u,",
-        f'    {len(table.bitmaps)}u, "Unifont {set_name}"}};',
+        f"extern const Font {args.symbol}{{kRunKeys, kRunGlyphs, kAnchors, kGlyphs, {len(table.runs)}u,",
+        f"    {len(table.records)}u, {table.line_height}, {table.baseline}, {table.cell_width}, "
+        f"{table.anchor_shift}, \"{table.name}\"}};",
         "",
-        f"}}  // namespace {namespace}",
+        f"}}  // namespace {args.namespace}",
         "",
     ]
-    with open(header_path, "w", encoding="utf-8") as out:
+    with open(args.header, "w", encoding="utf-8") as out:
         out.write("\n".join(header))
-    with open(source_path, "w", encoding="utf-8") as out:
+    with open(args.source, "w", encoding="utf-8") as out:
         out.write("\n".join(source))
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--unifont", required=True, help="unifont.hex (may be .gz)")
-    parser.add_argument("--combining", required=True, help="Unifont plane00-combining.txt")
-    parser.add_argument("--unihan", required=True, help="Unihan_Readings.txt (may be .bz2)")
-    parser.add_argument("--set", choices=sorted(SETS), default="europe")
+    parser.add_argument("--font", required=True, help="BDF or Unifont .hex (may be .gz)")
+    parser.add_argument("--combining", help="Unifont plane00-combining.txt (with a .hex font)")
+    parser.add_argument("--emoji-otf", help="unifont_upper.otf: plane-1 glyphs rasterised at 16 px")
+    parser.add_argument("--ucd-dir", required=True, help="UnicodeData.txt, Blocks.txt, DerivedCoreProperties.txt")
+    parser.add_argument("--unihan", help="Unihan_Readings.txt(.bz2), for the cjk preset")
+    parser.add_argument("--set", choices=sorted(SETS), help="a preset glyph set")
+    parser.add_argument("--ranges", action="append", help="code points and ranges: 0x20-0x7E,0xA0-0xFF,0x20AC (repeatable)")
+    parser.add_argument("--blocks", action="append", help="Unicode block names, ';'-separated (repeatable)")
+    parser.add_argument("--text-files", nargs="*", help="every character in these UTF-8 files")
+    parser.add_argument("--require-all", action="store_true", help="a requested code point the font lacks is an error")
+    parser.add_argument("--name", help="the font's name in Font::name (default: the source's)")
     parser.add_argument("--symbol", default="kFont")
     parser.add_argument("--namespace", default="utf8mcu::display::fonts")
     parser.add_argument("--source")
     parser.add_argument("--header")
     parser.add_argument("--header-include", help="how the source includes the header")
     parser.add_argument("--stats", help="also write the one-line summary here")
-    parser.add_argument("--report", action="store_true", help="print the size of every set and exit")
     args = parser.parse_args()
-
-    glyphs = read_unifont(args.unifont)
-    combining = read_combining(args.combining)
-    if args.report:
-        for name in SETS:
-            print(FontTable(glyphs, combining, select(glyphs, name, args.unihan)).summary(name))
-        return
     if not (args.source and args.header):
-        parser.error("--source and --header are required (or --report)")
-    table = FontTable(glyphs, combining, select(glyphs, args.set, args.unihan))
-    include = args.header_include or args.header.rsplit("/", 1)[-1]
-    write_outputs(table, args.set, args.symbol, args.namespace, args.source, args.header, include, args.unifont)
-    print(table.summary(args.set))
+        parser.error("--source and --header are required")
+    if not (args.set or args.ranges or args.blocks or args.text_files):
+        parser.error("choose glyphs with --set, --ranges, --blocks or --text-files")
+    try:
+        categories = read_categories(args.ucd_dir)
+        ignorable = read_default_ignorable(args.ucd_dir)
+        request = Request(args, categories, ignorable)
+        font = read_font(args.font, args.combining)
+        sources = [args.font]
+        if args.emoji_otf:
+            add_otf_glyphs(font, args.emoji_otf, request.wanted, sys.executable)
+            sources.append(args.emoji_otf)
+        missing = sorted(c for c in request.wanted if c not in font.glyphs)
+        present = request.wanted - set(missing)
+        if missing:
+            listed = " ".join(f"U+{c:04X}" for c in missing[:12]) + (" ..." if len(missing) > 12 else "")
+            message = f"{args.font}: {len(missing)} requested code points are not in the font: {listed}"
+            if args.require_all:
+                raise FontError(message)
+            print(f"make_font.py: note: {message}", file=sys.stderr)
+        table = FontTable(font, present, categories, args.name or os.path.basename(args.font).split(".")[0])
+    except FontError as error:
+        sys.exit(f"make_font.py: error: {error}")
+    except OSError as error:
+        sys.exit(f"make_font.py: error: {error.filename}: {error.strerror}")
+    write_outputs(table, args, "; ".join(request.described), sources)
+    print(table.summary())
     if args.stats:
         with open(args.stats, "w", encoding="utf-8") as out:
-            out.write(table.summary(args.set) + "\n")
+            out.write(table.summary() + "\n")
 
 
 if __name__ == "__main__":

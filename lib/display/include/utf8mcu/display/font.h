@@ -1,98 +1,193 @@
 #pragma once
 /// @file
-/// Bitmap fonts generated from GNU Unifont (lib/display/tools/make_font.py):
-/// 16 pixels high, 8 (narrow) or 16 (wide) pixels wide, searched by code point
-/// in sorted ranges. Tables live in flash; a lookup reads no RAM.
+/// Bitmap fonts generated at build time by lib/display/tools/make_font.py from
+/// BDF fonts (e.g. Debian's xfonts-base misc-fixed fonts), GNU Unifont .hex and
+/// unifont_upper.otf: any size up to 25 rows per line, monospaced or
+/// proportional, with the glyph subset the application chooses. Each glyph is
+/// stored cropped to its ink; tables live in flash and a lookup reads no RAM.
 
 #include <cstddef>
 #include <cstdint>
 
+#include "utf8mcu/decoder.h"
+
 namespace utf8mcu::display {
 
-/// Height of every glyph, and so of a text line, in pixels.
+/// Line height of GNU Unifont, the default font (kDefaultFont.line_height):
+/// other fonts have their own (Font::line_height, FontChain::line_height()).
 inline constexpr int kGlyphHeight = 16;
-/// Width of one display cell (a narrow glyph); wide glyphs take two.
+/// Unifont's narrow cell (kDefaultFont.cell_width); wide glyphs take two.
 inline constexpr int kCellWidth = 8;
 
-/// Geometry shared by the glyphs of a range. Unifont draws a combining mark
-/// `x_offset` pixels left of the pen (over the character before it) and does
-/// not advance the pen.
-struct GlyphShape {
-  std::uint8_t width;   ///< pixels: 8 or 16
-  std::int8_t x_offset; ///< 0 for spacing glyphs, negative for combining marks
-  std::uint8_t advance; ///< pen movement in pixels: `width`, or 0 for a mark
+/// Most rows a line (and so a glyph column) may have: a column shifted
+/// within a display page must fit 32 bits.
+inline constexpr int kMaxLineHeight = 25;
+
+/// One glyph, as found in a font: its ink (a box `width` x `height` placed
+/// `x_offset` pixels right of the pen and `top` rows below the line top),
+/// how far it moves the pen, and the height of the line it is drawn in.
+/// The ink columns, left to right, `height` bits each, are a little-endian
+/// bit stream from bit `first_bit` (0-7) of `bits[0]` (bit 0 of a column =
+/// its top row). `bits == nullptr` when the font has no glyph for the code point.
+struct Glyph {
+  const std::uint8_t* bits = nullptr;
+  std::uint8_t first_bit = 0;    ///< where the ink starts in bits[0]
+  std::uint8_t width = 0;        ///< ink columns (0 for a blank glyph such as SPACE)
+  std::uint8_t height = 0;       ///< ink rows
+  std::uint8_t top = 0;          ///< rows from the line top to the ink's first row
+  std::int16_t x_offset = 0;     ///< ink's first column relative to the pen
+  std::uint8_t advance = 0;      ///< pen movement in pixels; 0 for a combining mark
+  std::uint8_t line_height = 0;  ///< rows of the line (the glyph's cell)
+
+  constexpr bool found() const noexcept { return bits != nullptr; }
 };
 
-/// One glyph: `columns` holds 2 bytes per pixel column, left to right. Byte 0
-/// is rows 0-7, byte 1 rows 8-15; bit 0 is the upper row, as in a SSD1306 page
-/// byte. `columns == nullptr` when the font has no glyph for the code point.
-struct Glyph {
-  const std::uint8_t* columns = nullptr;
-  GlyphShape shape{0, 0, 0};
+/// Reads the ink columns of a Glyph one after the other.
+class InkColumns {
+ public:
+  constexpr explicit InkColumns(const Glyph& glyph) noexcept
+      : bits_(glyph.bits), position_(glyph.first_bit), height_(glyph.height),
+        mask_((std::uint32_t{1} << glyph.height) - 1u) {}
 
-  constexpr bool found() const noexcept { return columns != nullptr; }
-  /// Column `x` (0 .. shape.width - 1): bit r is row r.
-  constexpr std::uint16_t column(int x) const noexcept {
-    const std::size_t i = 2u * static_cast<std::size_t>(x);
-    return static_cast<std::uint16_t>(columns[i] | (columns[i + 1] << 8));
+  /// The next column: bit r is ink row r. Reads 4 whole bytes from the one
+  /// holding the column's first bit (tables end with 3 spare bytes); one
+  /// unaligned load where the core has them.
+  constexpr std::uint32_t take() noexcept {
+    const std::uint32_t column = (utf8mcu::detail::load_le32(bits_ + (position_ >> 3)) >> (position_ & 7u)) & mask_;
+    position_ += height_;
+    return column;
   }
+  /// Skips `columns` columns.
+  constexpr void skip(unsigned columns) noexcept { position_ += columns * height_; }
+
+ private:
+  const std::uint8_t* bits_;
+  std::uint32_t position_;
+  unsigned height_;
+  std::uint32_t mask_;
 };
 
 /// A generated font. All pointers are to const tables; `Font` itself is a
 /// constant-initialised aggregate, so it lives in flash too.
 ///
-/// Range key bits (one uint32 per run of consecutive code points):
+/// Index: one key per run of consecutive code points,
 ///
-///     31 ........... 11  10 9 8  7 ...... 0
-///     [ first code pt ]  [shape]  [count-1]
+///     31 ........... 11  10 ...... 0
+///     [ first code pt ]  [ count-1 ]
 ///
-/// Keys sort by first code point, so a binary search over the raw keys finds
-/// the range. `range_offsets[i]` is where range i's bitmaps start, in 16-byte
-/// units (a narrow glyph is 16 bytes, a wide one 32).
+/// sorted, so a binary search finds the run; `run_glyphs[i]` is the ordinal of
+/// run i's first glyph; `anchors[n / 8] << anchor_shift` is the bit where
+/// record n / 8 * 8 starts in `glyphs`, and the records after it are skipped
+/// by their sizes.
+///
+/// Glyph records follow each other in one little-endian bit stream: a 23-bit
+/// header, 8 bits of advance if the header says so, then width x height ink
+/// bits (column by column, `height` bits each):
+///
+///     22 21   20 ..... 15   14 .. 10   9 ... 5   4 ... 0
+///     [adv]  [x_offset+32]  [  top  ]  [height]  [width]
+///
+/// adv: 0 = advance 0, 1 = `cell_width`, 2 = twice that, 3 = 8 bits follow.
+/// `glyphs` ends with 3 spare bytes, so a header is read as 4 whole bytes.
 struct Font {
-  const std::uint32_t* range_keys;
-  const std::uint16_t* range_offsets;
-  const GlyphShape* shapes;
-  const std::uint8_t* bitmaps;
-  std::uint32_t range_count;
-  std::uint32_t bitmap_size;
+  const std::uint32_t* run_keys;
+  const std::uint16_t* run_glyphs;
+  const std::uint16_t* anchors;
+  const std::uint8_t* glyphs;
+  std::uint32_t run_count;
+  std::uint32_t glyphs_size;    ///< bytes of `glyphs`, the 3 spare ones included
+  std::uint8_t line_height;     ///< rows of a line: the chosen glyphs' ascent + descent
+  std::uint8_t baseline;        ///< rows from the line top down to the baseline
+  std::uint8_t cell_width;      ///< advance of a narrow glyph (SPACE, or the most common)
+  std::uint8_t anchor_shift;
   const char* name;
 };
 
 namespace detail {
-inline constexpr unsigned kRangeFirstShift = 11;
-inline constexpr unsigned kRangeShapeShift = 8;
-inline constexpr std::uint32_t kRangeShapeMask = 7;
-inline constexpr std::uint32_t kRangeCountMask = 0xFF;
+inline constexpr unsigned kRunFirstShift = 11;
+inline constexpr std::uint32_t kRunCountMask = 0x7FF;
+inline constexpr unsigned kAnchorEvery = 8;
+
+inline constexpr unsigned kHeaderBits = 23;
+inline constexpr std::uint32_t kFieldMask = 0x1F;          // 5-bit fields
+inline constexpr unsigned kInkHeightShift = 5;             // bits 5-9
+inline constexpr unsigned kInkTopShift = 10;               // bits 10-14
+inline constexpr unsigned kXOffsetShift = 15;              // bits 15-20, biased by 32
+inline constexpr std::uint32_t kXOffsetMask = 0x3F;
+inline constexpr int kXOffsetBias = 32;
+inline constexpr unsigned kAdvanceShift = 21;              // bits 21-22
+inline constexpr std::uint32_t kAdvanceExplicit = 3;
+
+/// 25 or more bits of the stream from bit `position` (4 whole bytes).
+constexpr std::uint32_t stream_bits(const std::uint8_t* stream, std::uint32_t position) noexcept {
+  return utf8mcu::detail::load_le32(stream + (position >> 3)) >> (position & 7u);
+}
+constexpr std::uint32_t record_bits(std::uint32_t header) noexcept {
+  return kHeaderBits + (((header >> kAdvanceShift) & 3u) == kAdvanceExplicit ? 8u : 0u) +
+         (header & kFieldMask) * ((header >> kInkHeightShift) & kFieldMask);
+}
 }  // namespace detail
 
 /// Looks up `code_point`; returns a Glyph with `found() == false` if the font
-/// has none. Binary search: about log2(range_count) + 1 steps (10 for the
-/// 517-range cjk set), no RAM besides the stack.
+/// has none (or if the table is corrupt: a record would end outside it).
+/// Cost: a binary search over the runs (about log2(run_count) + 1 steps;
+/// none in the first run, usually printable ASCII) and at most 7 record
+/// skips; no RAM besides the stack.
 constexpr Glyph find_glyph(const Font& font, char32_t code_point) noexcept {
-  if (code_point > 0x1FFFFF || font.range_count == 0) return {};
+  if (code_point > 0x1FFFFF || font.run_count == 0) return {};
   // The largest key whose first code point is <= code_point.
-  const std::uint32_t probe = (static_cast<std::uint32_t>(code_point) << detail::kRangeFirstShift) |
-                              ((std::uint32_t{1} << detail::kRangeFirstShift) - 1);
+  const std::uint32_t probe =
+      (static_cast<std::uint32_t>(code_point) << detail::kRunFirstShift) | detail::kRunCountMask;
+  if (font.run_keys[0] > probe) return {};
   std::uint32_t low = 0;
-  std::uint32_t high = font.range_count;  // answer in [low, high)
-  if (font.range_keys[0] > probe) return {};
+  // The first run (usually printable ASCII) is tried before the search.
+  const bool in_first_run = static_cast<std::uint32_t>(code_point) - (font.run_keys[0] >> detail::kRunFirstShift) <=
+                            (font.run_keys[0] & detail::kRunCountMask);
+  std::uint32_t high = in_first_run ? 1 : font.run_count;  // answer in [low, high)
   while (high - low > 1) {
     const std::uint32_t middle = low + (high - low) / 2;
-    if (font.range_keys[middle] <= probe) {
+    if (font.run_keys[middle] <= probe) {
       low = middle;
     } else {
       high = middle;
     }
   }
-  const std::uint32_t key = font.range_keys[low];
-  const std::uint32_t index = static_cast<std::uint32_t>(code_point) - (key >> detail::kRangeFirstShift);
-  if (index > (key & detail::kRangeCountMask)) return {};
-  const GlyphShape shape = font.shapes[(key >> detail::kRangeShapeShift) & detail::kRangeShapeMask];
-  // Glyphs in a range share one width: 2 bytes per column each.
-  const std::uint32_t offset = std::uint32_t{font.range_offsets[low]} * 16u + index * 2u * shape.width;
-  if (offset + 2u * shape.width > font.bitmap_size) return {};  // a corrupt table draws a hex box
-  return Glyph{font.bitmaps + offset, shape};
+  const std::uint32_t key = font.run_keys[low];
+  const std::uint32_t index = static_cast<std::uint32_t>(code_point) - (key >> detail::kRunFirstShift);
+  if (index > (key & detail::kRunCountMask)) return {};
+  const std::uint32_t ordinal = font.run_glyphs[low] + index;
+  // Bits a header may be read from: 4 whole bytes must lie inside the table.
+  const std::uint32_t last_header = font.glyphs_size < 4 ? 0 : (font.glyphs_size - 4) * 8 + 7;
+  std::uint32_t position = std::uint32_t{font.anchors[ordinal / detail::kAnchorEvery]} << font.anchor_shift;
+  for (std::uint32_t skip = ordinal % detail::kAnchorEvery; skip > 0; --skip) {
+    if (position > last_header) return {};
+    position += detail::record_bits(detail::stream_bits(font.glyphs, position));
+  }
+  if (position > last_header || font.glyphs_size < 4) return {};
+  const std::uint32_t header = detail::stream_bits(font.glyphs, position);
+  // The ink must end inside the table too (the spare bytes excluded).
+  if (position + detail::record_bits(header) > (font.glyphs_size - 3) * 8) return {};
+  const std::uint32_t advance_class = (header >> detail::kAdvanceShift) & 3u;
+  Glyph glyph;
+  glyph.width = static_cast<std::uint8_t>(header & detail::kFieldMask);
+  glyph.height = static_cast<std::uint8_t>((header >> detail::kInkHeightShift) & detail::kFieldMask);
+  glyph.top = static_cast<std::uint8_t>((header >> detail::kInkTopShift) & detail::kFieldMask);
+  glyph.x_offset = static_cast<std::int16_t>(
+      static_cast<int>((header >> detail::kXOffsetShift) & detail::kXOffsetMask) - detail::kXOffsetBias);
+  position += detail::kHeaderBits;
+  if (advance_class == detail::kAdvanceExplicit) {
+    glyph.advance = static_cast<std::uint8_t>(detail::stream_bits(font.glyphs, position) & 0xFFu);
+    position += 8;
+  } else {
+    glyph.advance = static_cast<std::uint8_t>(advance_class * font.cell_width);
+  }
+  glyph.line_height = font.line_height;
+  glyph.bits = font.glyphs + (position >> 3);
+  glyph.first_bit = static_cast<std::uint8_t>(position & 7u);
+  // A corrupt header cannot make the renderer shift a column past 32 bits:
+  // the ink lies inside the font's line (at most kMaxLineHeight rows).
+  if (font.line_height > kMaxLineHeight || glyph.top + glyph.height > font.line_height) return {};
+  return glyph;
 }
 
 }  // namespace utf8mcu::display

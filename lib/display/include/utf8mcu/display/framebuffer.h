@@ -50,29 +50,29 @@ class SurfaceBase {
  public:
   using Color = ColorType;
 
-  /// Draws one column of up to 16 pixels, (x, y) to (x, y + 15): row r is
+  /// Draws one column of up to 32 pixels, (x, y) to (x, y + 31): row r is
   /// drawn if bit r of `mask` is set, in `on` if bit r of `bits` is set, else
   /// in `off`. Clipped to the surface.
-  void draw_column(int x, int y, std::uint16_t bits, std::uint16_t mask, Color on, Color off) noexcept {
+  void draw_column(int x, int y, std::uint32_t bits, std::uint32_t mask, Color on, Color off) noexcept {
     Derived& self = derived();
-    if (y <= -16 || y >= self.height()) return;  // also keeps y + row from overflowing
-    for (int row = 0; row < 16; ++row) {
-      if (((static_cast<unsigned>(mask) >> row) & 1u) != 0) {
-        self.set_pixel(x, y + row, ((static_cast<unsigned>(bits) >> row) & 1u) != 0 ? on : off);
-      }
+    if (y <= -32 || y >= self.height()) return;  // also keeps y + row from overflowing
+    for (int row = 0; row < 32; ++row) {
+      if (((mask >> row) & 1u) != 0) self.set_pixel(x, y + row, ((bits >> row) & 1u) != 0 ? on : off);
     }
   }
 
-  /// Draws columns [first, end) of a glyph bitmap (2 bytes per column, as in
-  /// Glyph) with column 0 at x: draw_column() for each, with `rows` as the mask
-  /// (and with the glyph's own bits too if `transparent`).
-  void draw_columns(int x, int y, const std::uint8_t* columns, int first, int end, std::uint16_t rows,
-                    bool transparent, Color on, Color off) noexcept {
+  /// Draws columns [first, end) of a cell whose column 0 is at x: `columns`
+  /// yields each column's bits in turn from column 0 (`next()`, bit r = row
+  /// y + r; see GlyphCellColumns). Rows in `rows` are drawn (only the set ones
+  /// if `transparent`).
+  template <typename Columns>
+  void draw_columns(int x, int y, const Columns& source, int first, int end, std::uint32_t rows, bool transparent,
+                    Color on, Color off) noexcept {
+    Columns columns = source;
+    for (int column = 0; column < first; ++column) columns.next();
     for (int column = first; column < end; ++column) {
-      const auto index = static_cast<std::size_t>(2 * column);
-      const auto bits = static_cast<std::uint16_t>(columns[index] | (columns[index + 1] << 8));
-      derived().draw_column(x + column, y, bits, transparent ? static_cast<std::uint16_t>(rows & bits) : rows, on,
-                            off);
+      const std::uint32_t bits = columns.next();
+      derived().draw_column(x + column, y, bits, transparent ? rows & bits : rows, on, off);
     }
   }
 
@@ -104,7 +104,7 @@ constexpr std::size_t mono_buffer_size(int width, int height) noexcept {
 ///     byte [p * width + x]:  bit 7 6 5 4 3 2 1 0
 ///                            row 8p+7 ....... 8p
 ///
-/// Color is bool: true = pixel lit. Trivially copyable; 20 bytes; the pixels
+/// Color is bool: true = pixel lit. Trivially copyable; 16 bytes; the pixels
 /// stay in the caller's buffer.
 class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
  public:
@@ -114,8 +114,7 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
       : buffer_(buffer),
         width_(buffer == nullptr ? 0 : detail::clamp_dimension(width)),
         height_(buffer == nullptr || width_ == 0 ? 0 : detail::clamp_dimension(height)),
-        pages_(static_cast<unsigned>((height_ + 7) / 8)),
-        last_page_rows_(0xFFu >> ((8 - height_ % 8) % 8)) {}
+        pages_(static_cast<unsigned>((height_ + 7) / 8)) {}
 
   constexpr int width() const noexcept { return width_; }
   constexpr int height() const noexcept { return height_; }
@@ -145,28 +144,47 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
     for (std::size_t i = 0; i < size; ++i) buffer_[i] = on ? 0xFF : 0x00;
   }
 
-  /// Page-wise draw_column(): at most 3 read-modify-writes of page bytes.
-  void draw_column(int x, int y, std::uint16_t bits, std::uint16_t mask, bool on, bool off) noexcept {
-    if (static_cast<unsigned>(x) >= static_cast<unsigned>(width_) || y <= -16 || y >= height_) return;
+  /// Page-wise draw_column(): at most 4 read-modify-writes of page bytes.
+  void draw_column(int x, int y, std::uint32_t bits, std::uint32_t mask, bool on, bool off) noexcept {
+    if (static_cast<unsigned>(x) >= static_cast<unsigned>(width_) || y <= -32 || y >= height_) return;
     const ColumnWriter writer(*this, y, on, off);
     writer.write(writer.top + x, bits, mask);
   }
 
-  /// Page-wise draw_columns(): clipping and page arithmetic once per glyph,
-  /// then a few instructions per page byte.
-  void draw_columns(int x, int y, const std::uint8_t* columns, int first, int end, std::uint16_t rows,
-                    bool transparent, bool on, bool off) noexcept {
-    if (y <= -16 || y >= height_) return;
+  /// Page-wise draw_columns() for a glyph cell (GlyphCellColumns): clipping
+  /// and page arithmetic once per glyph, then a few instructions per page
+  /// byte.
+  template <typename Columns>
+  void draw_columns(int x, int y, const Columns& source, int first, int end, std::uint32_t rows, bool transparent,
+                    bool on, bool off) noexcept {
+    if (y <= -32 || y >= height_) return;
+    Columns columns = source;  // a local: the byte stores below may alias anything in memory
     const long long left = x;  // any int: no overflow in the clipping below
     if (left + end <= 0 || left + first >= width_) return;
     if (left + first < 0) first = static_cast<int>(-left);
     if (left + end > width_) end = static_cast<int>(width_ - left);
     const ColumnWriter writer(*this, y, on, off);
     std::uint8_t* const origin = writer.top + x;
+    const int ink_begin = columns.ink_begin();
+    const int ink_end = columns.ink_end();
+    if (transparent) {  // ink columns only, their set pixels
+      if (first < ink_begin) first = ink_begin;
+      if (end > ink_end) end = ink_end;
+    }
+    if (first > ink_begin) columns.skip_ink((first < ink_end ? first : ink_end) - ink_begin);
+    if (transparent) {
+      for (int column = first; column < end; ++column) {
+        const std::uint32_t bits = columns.take_ink();
+        writer.write(origin + column, bits, rows & bits);
+      }
+      return;
+    }
+    // One loop for blank and ink columns: GCC hoists less than for three.
+    const auto ink_width = static_cast<unsigned>(ink_end - ink_begin);
     for (int column = first; column < end; ++column) {
-      const auto index = static_cast<std::size_t>(2 * column);
-      const auto bits = static_cast<std::uint16_t>(columns[index] | (columns[index + 1] << 8));
-      writer.write(origin + column, bits, transparent ? static_cast<std::uint16_t>(rows & bits) : rows);
+      std::uint32_t bits = 0;
+      if (static_cast<unsigned>(column - ink_begin) < ink_width) bits = columns.take_ink();
+      writer.write(origin + column, bits, rows);
     }
   }
 
@@ -195,12 +213,14 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
   constexpr std::size_t index(int x, int y) const noexcept {
     return static_cast<std::size_t>(y >> 3) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x);
   }
-  // Writes 16-row columns starting at row y (-16 < y < height) into the 2 or
-  // 3 pages they cross. Everything in locals: the byte stores may alias any
-  // object, so members would be reloaded after each store.
+  // Writes columns of up to 32 rows starting at row y (-32 < y < height)
+  // into the (up to 4) pages they cross; rows past bit 31 after the in-page
+  // shift are dropped, which no line of kMaxLineHeight rows reaches.
+  // Everything in locals: the byte stores may alias any object, so members
+  // would be reloaded after each store.
   struct ColumnWriter {
     ColumnWriter(const MonoFramebuffer& picture, int y, bool on, bool off) noexcept
-        : on_bits(on ? 0xFFFFu : 0u), off_bits(off ? 0xFFFFu : 0u), stride(static_cast<unsigned>(picture.width_)) {
+        : on_bits(on ? 0xFFFFFFFFu : 0u), off_bits(off ? 0xFFFFFFFFu : 0u), stride(static_cast<unsigned>(picture.width_)) {
       if (y < 0) {
         skip = static_cast<unsigned>(-y);
         y = 0;
@@ -208,24 +228,21 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
       shift = static_cast<unsigned>(y) & 7u;
       const unsigned page = static_cast<unsigned>(y) >> 3;
       top = picture.buffer_ + page * stride;
-      pages_below = picture.pages_ - 1 - page;
-      // Rows of the (up to) 3 pages from `page` that lie inside the picture.
-      for (unsigned k = 0; k < 3; ++k) {
-        const unsigned p = page + k;
-        const std::uint32_t rows = p + 1 < picture.pages_ ? 0xFFu : (p + 1 == picture.pages_ ? picture.last_page_rows_ : 0u);
-        inside |= rows << (8 * k);
-      }
+      // Rows of the picture from the page's first row on (at least 1: y < height).
+      const unsigned rows_below = static_cast<unsigned>(picture.height_) - page * 8u;
+      inside = rows_below >= 32 ? 0xFFFFFFFFu : (std::uint32_t{1} << rows_below) - 1u;
     }
 
-    void write(std::uint8_t* byte, std::uint16_t bits, std::uint16_t mask) const noexcept {
-      const std::uint32_t wanted = ((static_cast<std::uint32_t>(mask) >> skip) << shift) & inside;
-      const std::uint32_t value =
-          (((bits & on_bits) | (~static_cast<std::uint32_t>(bits) & off_bits)) >> skip) << shift;
-      // Unrolled (GCC keeps a 3-step loop at -O2). A page's byte address is
-      // formed only if the page is written: it may lie past the buffer otherwise.
+    void write(std::uint8_t* byte, std::uint32_t bits, std::uint32_t mask) const noexcept {
+      const std::uint32_t wanted = ((mask >> skip) << shift) & inside;
+      const std::uint32_t value = (((bits & on_bits) | (~bits & off_bits)) >> skip) << shift;
+      // Unrolled (GCC keeps a short loop at -O2). A page's byte address is
+      // formed only if the page is written, and `inside` holds only rows of
+      // the picture: pages past its end are never touched.
       if ((wanted & 0xFFu) != 0) merge(byte, wanted & 0xFFu, value);
-      if (pages_below > 0 && (wanted & 0xFF00u) != 0) merge(byte + stride, (wanted >> 8) & 0xFFu, value >> 8);
-      if (pages_below > 1 && (wanted >> 16) != 0) merge(byte + 2 * stride, wanted >> 16, value >> 16);
+      if ((wanted & 0xFF00u) != 0) merge(byte + stride, (wanted >> 8) & 0xFFu, value >> 8);
+      if ((wanted & 0xFF0000u) != 0) merge(byte + 2 * stride, (wanted >> 16) & 0xFFu, value >> 16);
+      if ((wanted >> 24) != 0) merge(byte + 3 * stride, wanted >> 24, value >> 24);
     }
 
     static void merge(std::uint8_t* byte, std::uint32_t write_mask, std::uint32_t value) noexcept {
@@ -237,8 +254,7 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
     unsigned stride;
     unsigned skip = 0;   // rows above the picture
     unsigned shift = 0;  // row of the first drawn row within its page
-    std::uint32_t inside = 0;
-    unsigned pages_below = 0;     // pages of the picture below the first one
+    std::uint32_t inside = 0;     // rows from the first page's top that lie in the picture
     std::uint8_t* top = nullptr;  // page byte of column 0 holding the first row
   };
 
@@ -246,7 +262,6 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
   int width_;
   int height_;
   unsigned pages_;           // (height + 7) / 8
-  std::uint32_t last_page_rows_;  // rows of the last page inside the picture, as a bit mask
 };
 
 /// A 16-bit RGB565 colour from 8-bit components.

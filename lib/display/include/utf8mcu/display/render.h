@@ -2,14 +2,16 @@
 /// @file
 /// Drawing single code points: every code point has a defined rendering.
 ///
-///   - A glyph from the font: 8 or 16 pixels wide, 16 high. A combining mark
-///     (Unifont draws it with a negative x offset) is drawn over the previous
-///     character, only its set pixels, and does not advance the pen.
-///   - Invisible code points (format characters such as U+200B, U+FEFF; see
-///     width.h): nothing, no advance.
-///   - Anything else the font lacks, C0/C1 controls included: a 16x16 hex box,
-///     as Unifont draws unassigned code points: a frame around the code point's
-///     hex digits, 4 in two rows for the BMP, 6 in two rows above it:
+///   - A glyph from the first font of the chain that has one (font.h), on the
+///     chain's baseline. A combining mark (advance 0) is drawn over the
+///     previous character, only its set pixels.
+///   - Default-ignorable code points (ZWJ, variation selectors, SOFT HYPHEN,
+///     U+FEFF, bidi controls, tags ...) and emoji skin-tone modifiers:
+///     nothing, no advance (is_ignorable()).
+///   - Anything else the fonts lack, C0/C1 controls included: a hex box, as
+///     Unifont draws unassigned code points: a frame around the code point's
+///     hex digits, 4 in two rows for the BMP, 6 in two rows above it (16x16,
+///     in lines of 16 rows or more; one row of digits in shorter lines):
 ///
 ///         U+0081             U+1F600
 ///         ###############.   ###############.
@@ -37,7 +39,7 @@ namespace utf8mcu::display {
 /// Coordinates are clamped to +-kMaxCoordinate, so that sums of a coordinate
 /// and a few widths can never overflow an int.
 inline constexpr int kMaxCoordinate = 1 << 24;
-/// Width of a hex box in pixels (two cells).
+/// Width of the 16-row hex box in pixels.
 inline constexpr int kHexBoxWidth = 16;
 
 /// A rectangle: top-left corner, width and height in pixels.
@@ -104,53 +106,86 @@ inline constexpr int kHexDigitWidth = 3;
 inline constexpr int kHexDigitHeight = 5;
 
 /// Column `column` (0-2) of hex digit `digit` as 5 row bits, bit 0 on top.
-constexpr std::uint16_t hex_digit_column(unsigned digit, int column) noexcept {
-  std::uint16_t bits = 0;
+constexpr std::uint32_t hex_digit_column(unsigned digit, int column) noexcept {
+  std::uint32_t bits = 0;
   for (int row = 0; row < kHexDigitHeight; ++row) {
     const int bit = (kHexDigitHeight - 1 - row) * kHexDigitWidth + (kHexDigitWidth - 1 - column);
-    if (((kHexDigitRows[digit & 15u] >> bit) & 1u) != 0) bits = static_cast<std::uint16_t>(bits | (1u << row));
+    if (((kHexDigitRows[digit & 15u] >> bit) & 1u) != 0) bits |= 1u << row;
   }
   return bits;
 }
 
 }  // namespace detail
 
-/// The 16x16 hex box of `code_point` in Glyph column format (2 bytes per
-/// column). Frame: columns 0-14, rows 0-14 (column and row 15 stay blank, so
-/// boxes side by side or on consecutive lines do not merge). Digits: rows 2-6
-/// and 8-12; two per row from column 3 (BMP) or three from column 2.
+/// The hex box of `code_point`, as a Glyph. In lines of 16 rows or more: 16x16
+/// (frame in columns 0-14 and rows 0-14, so boxes side by side or on
+/// consecutive lines do not merge; digits in rows 2-6 and 8-12, two per row
+/// from column 3 (BMP) or three from column 2). In shorter lines a one-row
+/// box: frame of 7 rows ending on the baseline, the 4 or 6 digits in a row,
+/// advance 20 or 28.
 struct HexBox {
-  std::uint8_t columns[2 * kHexBoxWidth];
+  std::uint8_t bits[(kHexBoxWidth * kHexBoxWidth + 7) / 8];  // 29 bytes used at most: 3 spare for InkColumns
+  std::uint8_t width;
+  std::uint8_t height;
+  std::uint8_t top;
+  std::uint8_t advance;
+  std::uint8_t line_height;
 
   constexpr Glyph glyph() const noexcept {
-    return Glyph{columns, GlyphShape{kHexBoxWidth, 0, kHexBoxWidth}};
+    Glyph glyph;
+    glyph.bits = bits;
+    glyph.width = width;
+    glyph.height = height;
+    glyph.top = top;
+    glyph.advance = advance;
+    glyph.line_height = line_height;
+    return glyph;
   }
 };
 
-constexpr HexBox make_hex_box(char32_t code_point) noexcept {
-  std::uint16_t column_bits[kHexBoxWidth] = {};
-  constexpr std::uint16_t kFrameSide = 0x7FFF;                      // rows 0-14
-  constexpr std::uint16_t kFrameEdges = (1u << 0) | (1u << 14);     // top and bottom rows
-  column_bits[0] = kFrameSide;
-  column_bits[14] = kFrameSide;
-  for (int x = 1; x < 14; ++x) column_bits[x] = kFrameEdges;
+/// Advance of the hex box in a line of `line_height` rows.
+constexpr int hex_box_advance(char32_t code_point, int line_height) noexcept {
+  if (line_height >= 16) return kHexBoxWidth;
+  return static_cast<std::uint32_t>(code_point) > 0xFFFF ? 28 : 20;
+}
+
+constexpr HexBox make_hex_box(char32_t code_point, int line_height = 16, int baseline = 14) noexcept {
+  std::uint32_t column_bits[kHexBoxWidth * 2] = {};
   const auto value = static_cast<std::uint32_t>(code_point);
   const int digits = value > 0xFFFF ? 6 : 4;
-  const int per_row = digits / 2;
-  const int first_column = per_row == 2 ? 3 : 2;
-  const int spacing = per_row == 2 ? 6 : 4;  // digit width plus gap
-  for (int i = 0; i < digits; ++i) {
-    const unsigned digit = (value >> (4 * (digits - 1 - i))) & 15u;
-    const int row = i < per_row ? 2 : 8;
-    const int left = first_column + (i % per_row) * spacing;
-    for (int c = 0; c < detail::kHexDigitWidth; ++c) {
-      column_bits[left + c] = static_cast<std::uint16_t>(column_bits[left + c] | (detail::hex_digit_column(digit, c) << row));
-    }
-  }
   HexBox box{};
-  for (int x = 0; x < kHexBoxWidth; ++x) {
-    box.columns[2 * x] = static_cast<std::uint8_t>(column_bits[x] & 0xFF);
-    box.columns[2 * x + 1] = static_cast<std::uint8_t>(column_bits[x] >> 8);
+  box.line_height = static_cast<std::uint8_t>(line_height);
+  box.advance = static_cast<std::uint8_t>(hex_box_advance(code_point, line_height));
+  // The two layouts differ only in these numbers (one shared loop keeps the
+  // code small): 16x16 with two rows of 2 or 3 digits, or one row of all.
+  const bool tall = line_height >= 16;
+  const int per_row = tall ? digits / 2 : digits;
+  const int first_column = tall && digits == 4 ? 3 : 2;
+  const int spacing = tall && digits == 4 ? 6 : 4;  // digit width plus gap
+  const int width = tall ? 15 : 2 + 4 * digits + 1;
+  box.height = static_cast<std::uint8_t>(tall ? 15 : 7);
+  if (!tall) {
+    const int top = baseline - 6;  // the frame's last row on the row above the baseline
+    box.top = static_cast<std::uint8_t>(top < 0 ? 0 : (top + 7 > line_height && line_height >= 7 ? line_height - 7 : top));
+  }
+  const std::uint32_t side = (std::uint32_t{1} << box.height) - 1u;
+  const std::uint32_t edges = 1u | (std::uint32_t{1} << (box.height - 1));  // top and bottom rows
+  for (int x = 0; x < width; ++x) column_bits[x] = x == 0 || x == width - 1 ? side : edges;
+  for (int i = 0; i < digits; ++i) {
+    const auto digit = static_cast<unsigned>((value >> (4 * (digits - 1 - i))) & 15u);
+    const int row = i < per_row ? (tall ? 2 : 1) : 8;
+    const int left = first_column + (i % per_row) * spacing;
+    for (int c = 0; c < detail::kHexDigitWidth; ++c) column_bits[left + c] |= detail::hex_digit_column(digit, c) << row;
+  }
+  box.width = static_cast<std::uint8_t>(width);
+  // Pack the columns as a glyph's ink bits: `height` (<= 15) bits per column,
+  // each spread over at most 3 bytes.
+  unsigned position = 0;
+  for (int x = 0; x < width; ++x, position += box.height) {
+    const std::uint32_t shifted = column_bits[x] << (position & 7u);
+    for (unsigned k = 0; k < 3; ++k) {
+      box.bits[(position >> 3) + k] = static_cast<std::uint8_t>(box.bits[(position >> 3) + k] | (shifted >> (8 * k)));
+    }
   }
   return box;
 }
@@ -160,11 +195,118 @@ constexpr bool is_control(char32_t code_point) noexcept {
   return code_point < 0x20 || (code_point >= 0x7F && code_point <= 0x9F);
 }
 
+namespace detail {
+/// Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15.0), as
+/// first..last pairs; plus the emoji skin-tone modifiers U+1F3FB..U+1F3FF,
+/// which modify the emoji before them and have no cell of their own here.
+inline constexpr std::uint32_t kIgnorableRanges[][2] = {
+    {0x00AD, 0x00AD},   {0x034F, 0x034F},   {0x061C, 0x061C},   {0x115F, 0x1160}, {0x17B4, 0x17B5},
+    {0x180B, 0x180F},   {0x200B, 0x200F},   {0x202A, 0x202E},   {0x2060, 0x206F}, {0x3164, 0x3164},
+    {0xFE00, 0xFE0F},   {0xFEFF, 0xFEFF},   {0xFFA0, 0xFFA0},   {0xFFF0, 0xFFF8}, {0x1BCA0, 0x1BCA3},
+    {0x1D173, 0x1D17A}, {0x1F3FB, 0x1F3FF}, {0xE0000, 0xE0FFF},
+};
+inline constexpr std::size_t kIgnorableRangeCount = sizeof kIgnorableRanges / sizeof kIgnorableRanges[0];
+
+/// Bit b set if the BMP's 2048-code-point block b (U+0000..U+07FF is block 0)
+/// holds an ignorable code point: most BMP text needs one test, no scan.
+constexpr std::uint32_t ignorable_bmp_blocks() noexcept {
+  std::uint32_t blocks = 0;
+  for (std::size_t i = 0; i < kIgnorableRangeCount; ++i) {
+    for (std::uint32_t block = kIgnorableRanges[i][0] >> 11; block <= (kIgnorableRanges[i][1] >> 11) && block < 32;
+         ++block) {
+      blocks |= std::uint32_t{1} << block;
+    }
+  }
+  return blocks;
+}
+inline constexpr std::uint32_t kIgnorableBmpBlocks = ignorable_bmp_blocks();
+
+}  // namespace detail
+
+/// True if `code_point` takes no cell and draws nothing: a default-ignorable
+/// code point (ZWJ, ZWNJ, variation selectors, SOFT HYPHEN, bidi controls, tags,
+/// Hangul fillers, U+FEFF ...) or an emoji skin-tone modifier. One test for
+/// most of the BMP (its 2048-code-point blocks without any), else a linear
+/// scan that stops at the first range above.
+constexpr bool is_ignorable(char32_t code_point) noexcept {
+  const auto value = static_cast<std::uint32_t>(code_point);
+  if (value < 0x10000 && ((detail::kIgnorableBmpBlocks >> (value >> 11)) & 1u) == 0) return false;
+  for (std::size_t i = 0; i < detail::kIgnorableRangeCount; ++i) {
+    if (value < detail::kIgnorableRanges[i][0]) return false;
+    if (value <= detail::kIgnorableRanges[i][1]) return true;
+  }
+  return false;
+}
+
+/// Up to kMaxChainFonts fonts tried in order for each code point (e.g. a
+/// 6x13 font for text, then Unifont for what it lacks; the hex box after the
+/// last). Lines are as high as the tallest font needs, with one baseline:
+/// every font's glyphs sit on it. Implicitly made from one Font. 20 bytes on
+/// Cortex-M; copies are cheap and it refers to the fonts (which live in flash).
+class FontChain {
+ public:
+  static constexpr int kMaxChainFonts = 4;
+
+  // Implicit on purpose: a Font is a chain of one wherever a chain is taken.
+  // cppcheck-suppress noExplicitConstructor
+  constexpr FontChain(const Font& font) noexcept  // NOLINT(google-explicit-constructor)
+      : fonts_{&font, nullptr, nullptr, nullptr}, count_(1) {
+    measure();
+  }
+  constexpr FontChain(const Font& first, const Font& second) noexcept
+      : fonts_{&first, &second, nullptr, nullptr}, count_(2) { measure(); }
+  constexpr FontChain(const Font& first, const Font& second, const Font& third) noexcept
+      : fonts_{&first, &second, &third, nullptr}, count_(3) { measure(); }
+  constexpr FontChain(const Font& first, const Font& second, const Font& third, const Font& fourth) noexcept
+      : fonts_{&first, &second, &third, &fourth}, count_(4) { measure(); }
+
+  constexpr int line_height() const noexcept { return line_height_; }
+  constexpr int baseline() const noexcept { return baseline_; }
+  /// The first font's narrow cell (tab stops are 4 of them).
+  constexpr int cell_width() const noexcept { return fonts_[0]->cell_width; }
+  constexpr int size() const noexcept { return count_; }
+  constexpr const Font& font(int index) const noexcept { return *fonts_[index]; }
+
+  /// The glyph of the first font that has one, placed on the chain's line
+  /// (top moved to the common baseline, line_height the chain's); `wide` is
+  /// set if it advances two of its font's cells or more.
+  constexpr Glyph find(char32_t code_point, bool* wide = nullptr) const noexcept {
+    for (int i = 0; i < count_; ++i) {
+      Glyph glyph = find_glyph(*fonts_[i], code_point);
+      if (!glyph.found()) continue;
+      glyph.top = static_cast<std::uint8_t>(glyph.top + baseline_ - fonts_[i]->baseline);
+      glyph.line_height = line_height_;
+      if (wide != nullptr) *wide = glyph.advance >= 2 * fonts_[i]->cell_width;
+      return glyph;
+    }
+    return {};
+  }
+
+ private:
+  constexpr void measure() noexcept {
+    int above = 0;
+    int below = 0;
+    for (int i = 0; i < count_; ++i) {
+      const Font& font = *fonts_[i];
+      if (font.baseline > above) above = font.baseline;
+      if (font.line_height - font.baseline > below) below = font.line_height - font.baseline;
+    }
+    if (above > kMaxLineHeight) above = kMaxLineHeight;
+    baseline_ = static_cast<std::uint8_t>(above);
+    line_height_ = static_cast<std::uint8_t>(above + below > kMaxLineHeight ? kMaxLineHeight : above + below);
+  }
+
+  const Font* fonts_[kMaxChainFonts];
+  std::uint8_t count_;
+  std::uint8_t line_height_ = 0;
+  std::uint8_t baseline_ = 0;
+};
+
 /// How a code point is drawn.
 enum class Rendering : std::uint8_t {
   kNothing,  ///< invisible: no pixels, no advance
   kGlyph,    ///< the font's glyph (a combining mark if advance == 0)
-  kHexBox,   ///< not in the font, or a control: a hex box, advance 16
+  kHexBox,   ///< not in the font, or a control: a hex box
 };
 
 /// What drawing a code point will do, known before any pixel is touched (the
@@ -173,57 +315,100 @@ struct Appearance {
   Glyph glyph;            ///< valid for kGlyph
   char32_t code_point;    ///< what is drawn (U+FFFD for a non-scalar value)
   Rendering rendering;
-  WidthClass width_class;
-  std::uint8_t advance;   ///< pixels the pen moves: 0, 8 or 16
-  std::int8_t x_offset;   ///< where the glyph starts, relative to the pen
+  WidthClass width_class; ///< from the glyph: kCombining if it advances 0, kWide if 2 cells or more (and hex boxes)
+  std::uint8_t advance;   ///< pixels the pen moves
+  std::int8_t x_offset;   ///< kept for callers of the 16-row format: always 0 (the glyph has its own)
+  std::uint8_t line_height;  ///< rows of the line
+  std::uint8_t baseline;     ///< rows from the line top to the baseline
 };
 
-/// The appearance of `code_point` in `font`. Cost: a width-table lookup (skipped
-/// for printable ASCII) and a glyph lookup.
-inline Appearance appearance_of(const Font& font, char32_t code_point) noexcept {
+/// The appearance of `code_point` in `fonts` (a Font converts to a chain of
+/// one). Cost: a glyph lookup per font tried, and the ignorable test for a
+/// code point no font has (fonts made by make_font.py never hold ignorable
+/// code points, so those always draw nothing). No Unicode width table is
+/// used: widths come from the fonts.
+constexpr Appearance appearance_of(const FontChain& fonts, char32_t code_point) noexcept {
   if (!is_scalar_value(code_point)) code_point = kReplacementCharacter;
-  const bool printable_ascii = code_point >= 0x20 && code_point < 0x7F;
-  const WidthClass width = printable_ascii ? WidthClass::kNarrow : width_class(code_point);
-  Appearance look{Glyph{}, code_point, Rendering::kHexBox, width, kHexBoxWidth, 0};
+  Appearance look{Glyph{}, code_point, Rendering::kHexBox, WidthClass::kWide,
+                  static_cast<std::uint8_t>(hex_box_advance(code_point, fonts.line_height())), 0,
+                  static_cast<std::uint8_t>(fonts.line_height()), static_cast<std::uint8_t>(fonts.baseline())};
   if (is_control(code_point)) return look;
-  if (width == WidthClass::kInvisible) {
-    look.rendering = Rendering::kNothing;
-    look.advance = 0;
-    return look;
-  }
-  const Glyph glyph = find_glyph(font, code_point);
+  // Fonts from make_font.py hold no ignorable code point, so only a code
+  // point without a glyph needs the ignorable test.
+  bool wide = false;
+  const Glyph glyph = fonts.find(code_point, &wide);
   if (glyph.found()) {
     look.glyph = glyph;
     look.rendering = Rendering::kGlyph;
-    look.advance = glyph.shape.advance;
-    look.x_offset = glyph.shape.x_offset;
+    look.advance = glyph.advance;
+    look.width_class = glyph.advance == 0 ? WidthClass::kCombining : (wide ? WidthClass::kWide : WidthClass::kNarrow);
+  } else if (is_ignorable(code_point)) {
+    look.rendering = Rendering::kNothing;
+    look.width_class = WidthClass::kInvisible;
+    look.advance = 0;
   }
   return look;
 }
 
-/// Draws glyph columns with the top-left corner at (x, y), clipped to `clip`
-/// (and by the surface to itself). `transparent`: only the set pixels are
-/// drawn (for combining marks); otherwise the whole cell.
+/// Columns of a glyph's cell for Surface::draw_columns(): column 0 is the
+/// cell's left edge; columns [ink_begin, ink_end) hold the ink, shifted down
+/// by `shift` rows; the others are blank.
+class GlyphCellColumns {
+ public:
+  constexpr GlyphCellColumns(const Glyph& glyph, int ink_begin, int shift) noexcept
+      : ink_(glyph), ink_begin_(ink_begin), ink_end_(ink_begin + glyph.width), shift_(static_cast<unsigned>(shift)) {}
+
+  constexpr int ink_begin() const noexcept { return ink_begin_; }
+  constexpr int ink_end() const noexcept { return ink_end_; }
+  /// The next ink column's rows (bit r = row r of the cell).
+  constexpr std::uint32_t take_ink() noexcept { return ink_.take() << shift_; }
+  /// Skips `columns` ink columns.
+  constexpr void skip_ink(int columns) noexcept { ink_.skip(static_cast<unsigned>(columns)); }
+
+  /// Column after column from 0, blank or ink: for surfaces that draw
+  /// column by column (SurfaceBase).
+  constexpr std::uint32_t next() noexcept {
+    const int column = column_++;
+    if (column < ink_begin_ || column >= ink_end_) return 0;
+    return take_ink();
+  }
+
+ private:
+  InkColumns ink_;
+  int ink_begin_;
+  int ink_end_;
+  unsigned shift_;
+  int column_ = 0;
+};
+
+/// Draws a glyph with the pen at (x, y), y being the top of its line, clipped
+/// to `clip` (and by the surface to itself). Opaque: the whole cell (pen to
+/// pen + advance, and any ink outside it) x the line's rows, ink in the
+/// foreground and the rest in the background. `transparent`: only the set
+/// pixels (for combining marks).
 template <typename Surface>
 void draw_glyph(Surface& surface, const Glyph& glyph, int x, int y, const detail::Clip& clip,
                 const TextStyle<typename Surface::Color>& style, bool transparent) noexcept {
   if (!glyph.found()) return;
   x = detail::clamp_coordinate(x);
   y = detail::clamp_coordinate(y);
-  // Rows inside the clip rectangle, as a mask over the glyph's 16 rows.
-  std::uint32_t rows = 0xFFFF;
-  if (clip.top > y) rows = clip.top - y >= kGlyphHeight ? 0 : (rows << (clip.top - y)) & 0xFFFFu;
-  if (y + kGlyphHeight > clip.bottom) {
-    const int cut = y + kGlyphHeight - clip.bottom;
-    rows = cut >= kGlyphHeight ? 0 : rows & (0xFFFFu >> cut);
-  }
-  if (rows == 0) return;
-  const int width = glyph.shape.width;
-  const int first = clip.left > x ? clip.left - x : 0;
-  const int end = clip.right - x < width ? clip.right - x : width;
+  const int height = glyph.line_height > kMaxLineHeight ? kMaxLineHeight : glyph.line_height;
+  // Rows of the line inside the clip rectangle, [first_row, end_row), as a mask.
+  const int first_row = clip.top > y ? clip.top - y : 0;
+  const int end_row = y + height > clip.bottom ? clip.bottom - y : height;
+  if (first_row >= end_row) return;  // 0 <= first_row < end_row <= height <= 25 below
+  const std::uint32_t rows = ((std::uint32_t{1} << end_row) - 1u) & ~((std::uint32_t{1} << first_row) - 1u);
+  // The cell spans the advance and the ink, whichever reaches further.
+  const int ink_left = glyph.x_offset;
+  int left = transparent || ink_left < 0 ? ink_left : 0;
+  int right = ink_left + glyph.width;
+  if (!transparent && glyph.advance > right) right = glyph.advance;
+  if (transparent && glyph.width == 0) return;
+  const int first = clip.left > x + left ? clip.left - (x + left) : 0;
+  const int end = clip.right - (x + left) < right - left ? clip.right - (x + left) : right - left;
   if (first >= end) return;
-  surface.draw_columns(x, y, glyph.columns, first, end, static_cast<std::uint16_t>(rows), transparent,
-                       style.foreground, style.background);
+  GlyphCellColumns columns(glyph, ink_left - left, glyph.top);
+  surface.draw_columns(x + left, y, columns, first, end, rows, transparent, style.foreground, style.background);
 }
 
 /// Draws a code point as appearance_of() describes it, with the pen at (x, y)
@@ -235,10 +420,10 @@ int draw_appearance(Surface& surface, const Appearance& look, int x, int y, cons
     case Rendering::kNothing:
       break;
     case Rendering::kGlyph:
-      draw_glyph(surface, look.glyph, x + look.x_offset, y, clip, style, look.advance == 0);
+      draw_glyph(surface, look.glyph, x, y, clip, style, look.advance == 0);
       break;
     case Rendering::kHexBox: {
-      const HexBox box = make_hex_box(look.code_point);
+      const HexBox box = make_hex_box(look.code_point, look.line_height, look.baseline);
       draw_glyph(surface, box.glyph(), x, y, clip, style, false);
       break;
     }
@@ -246,11 +431,12 @@ int draw_appearance(Surface& surface, const Appearance& look, int x, int y, cons
   return look.advance;
 }
 
-/// Draws one code point at (x, y), clipped to `clip_rect`; returns the advance.
+/// Draws one code point at (x, y) (the top of its line), clipped to
+/// `clip_rect`; returns the advance.
 template <typename Surface>
-int draw_code_point(Surface& surface, const Font& font, char32_t code_point, int x, int y, const Rect& clip_rect,
+int draw_code_point(Surface& surface, const FontChain& fonts, char32_t code_point, int x, int y, const Rect& clip_rect,
                     const TextStyle<typename Surface::Color>& style) noexcept {
-  return draw_appearance(surface, appearance_of(font, code_point), x, y, detail::clip_of(clip_rect), style);
+  return draw_appearance(surface, appearance_of(fonts, code_point), x, y, detail::clip_of(clip_rect), style);
 }
 
 }  // namespace utf8mcu::display

@@ -11,8 +11,9 @@
 /// sequence is ever split, whatever the wrap position.
 ///
 /// Layout rules:
-///   - Lines are 16 pixels high; the pen advances by each code point's
-///     advance (8 narrow, 16 wide or hex box, 0 for marks and invisibles).
+///   - Lines are as high as the font or font chain needs (16 rows for
+///     Unifont, 13 for 6x13 ...); the pen advances by each code point's
+///     advance (the glyph's, a hex box's, 0 for marks and ignorables).
 ///   - Break opportunities: after U+0020 SPACE, U+0009 TAB and U+200B ZERO
 ///     WIDTH SPACE, and before and after a wide character (CJK ideographs and
 ///     kana may break anywhere). A space that does not fit ends the line and
@@ -32,8 +33,8 @@
 ///   - Clipping: nothing is drawn outside the box; lines below it are dropped
 ///     (overflowed() tells).
 ///
-/// Cost: sizeof(TextBox) is 4 * kWordCapacity + 48 bytes on Cortex-M (176 for
-/// the default 32); no heap; each code point costs a width and a glyph lookup and
+/// Cost: sizeof(TextBox) is 4 * kWordCapacity + 64 bytes on Cortex-M (192 for
+/// the default 32); no heap; each code point costs a glyph lookup per font tried and
 /// the pixels of its glyph, except when a word moves (its characters are drawn
 /// again, at most kWordCapacity of them).
 
@@ -44,6 +45,29 @@
 #include "utf8mcu/display/render.h"
 
 namespace utf8mcu::display {
+
+/// True for punctuation that must not start a line (kinsoku: Unicode line
+/// break classes CL, CP, EX, IS and the small kana and prolonged sound mark of
+/// NS, for the ASCII, CJK and fullwidth forms): a break before it is moved
+/// before the character it follows.
+constexpr bool no_break_before(char32_t code_point) noexcept {
+  switch (code_point) {
+    case U'!': case U')': case U',': case U'.': case U':': case U';': case U'?': case U']': case U'}':
+    case 0x3001: case 0x3002: case 0x3009: case 0x300B: case 0x300D: case 0x300F: case 0x3011:
+    case 0x3015: case 0x3017: case 0x3019: case 0x301B: case 0x301E: case 0x301F:
+    case 0x3005: case 0x303B: case 0x309D: case 0x309E: case 0x30FB: case 0x30FC: case 0x30FD: case 0x30FE:
+    case 0xFE50: case 0xFE52: case 0xFE54: case 0xFE55: case 0xFE56: case 0xFE57:
+    case 0xFF01: case 0xFF09: case 0xFF0C: case 0xFF0E: case 0xFF1A: case 0xFF1B: case 0xFF1F:
+    case 0xFF3D: case 0xFF5D: case 0xFF60: case 0xFF61: case 0xFF63: case 0xFF64: case 0xFF65: case 0xFF70:
+    case 0x3041: case 0x3043: case 0x3045: case 0x3047: case 0x3049: case 0x3063: case 0x3083: case 0x3085:
+    case 0x3087: case 0x308E: case 0x3095: case 0x3096:
+    case 0x30A1: case 0x30A3: case 0x30A5: case 0x30A7: case 0x30A9: case 0x30C3: case 0x30E3: case 0x30E5:
+    case 0x30E7: case 0x30EE: case 0x30F5: case 0x30F6:
+      return true;
+    default:
+      return false;
+  }
+}
 
 /// Pen position: the top-left corner of where the next character goes.
 struct Cursor {
@@ -64,8 +88,9 @@ class TextBox {
 
   /// A box at `area` of `surface` (the area may lie partly or wholly outside
   /// the surface; drawing is clipped to both). Draws nothing until text comes.
-  TextBox(Surface& surface, const Font& font, const Rect& area, const TextStyle<Color>& style) noexcept
-      : surface_(surface), font_(font), style_(style), clip_(detail::clip_of(area)) {
+  /// `fonts`: one Font, or a FontChain (fallback fonts, one line height).
+  TextBox(Surface& surface, const FontChain& fonts, const Rect& area, const TextStyle<Color>& style) noexcept
+      : surface_(surface), fonts_(fonts), style_(style), clip_(detail::clip_of(area)) {
     home();
   }
 
@@ -99,7 +124,7 @@ class TextBox {
       default:
         break;
     }
-    const Appearance look = appearance_of(font_, code_point);
+    const Appearance look = appearance_of(fonts_, code_point);
     if (look.rendering == Rendering::kNothing) return;
     if (look.advance == 0) {
       // A combining mark stays with the character before it.
@@ -107,7 +132,8 @@ class TextBox {
       draw_here(look);
       return;
     }
-    if (look.width_class == WidthClass::kWide || break_after_) end_word();
+    // Closing punctuation stays with the character before it (kinsoku).
+    if ((look.width_class == WidthClass::kWide || break_after_) && !no_break_before(look.code_point)) end_word();
     place(look);
     break_after_ = look.width_class == WidthClass::kWide;
   }
@@ -146,7 +172,7 @@ class TextBox {
   void put_space() noexcept {
     end_word();
     if (skip_spaces_) return;
-    const Appearance look = appearance_of(font_, U' ');
+    const Appearance look = appearance_of(fonts_, U' ');
     if (pen_.x + look.advance > clip_.right) {
       wrap();
       return;
@@ -158,8 +184,8 @@ class TextBox {
   void put_tab() noexcept {
     end_word();
     if (skip_spaces_) return;
-    constexpr int kTabStop = 4 * kCellWidth;
-    const int stop = clip_.left + ((pen_.x - clip_.left) / kTabStop + 1) * kTabStop;
+    const int tab_stop = 4 * (fonts_.cell_width() > 0 ? fonts_.cell_width() : 1);
+    const int stop = clip_.left + ((pen_.x - clip_.left) / tab_stop + 1) * tab_stop;
     if (stop > clip_.right) {
       wrap();
       return;
@@ -192,7 +218,7 @@ class TextBox {
     new_line();
     word_x_ = pen_.x;
     for (std::size_t i = 0; i < word_length_; ++i) {
-      const Appearance look = appearance_of(font_, word_[i]);
+      const Appearance look = appearance_of(fonts_, word_[i]);
       draw_here(look);
       pen_.x += look.advance;
     }
@@ -221,23 +247,23 @@ class TextBox {
   void new_line() noexcept {
     pen_.x = clip_.left;
     // Stop counting once below the box, so that endless text cannot overflow.
-    if (pen_.y < clip_.bottom) pen_.y += kGlyphHeight;
+    if (pen_.y < clip_.bottom) pen_.y += fonts_.line_height();
   }
 
   void draw_here(const Appearance& look) noexcept {
-    if (pen_.y + kGlyphHeight > clip_.bottom) overflowed_ = true;
+    if (pen_.y + fonts_.line_height() > clip_.bottom) overflowed_ = true;
     draw_appearance(surface_, look, pen_.x, pen_.y, clip_, style_);
   }
 
   // The current line, clipped to the box (for fill_rect).
   int visible_top() const noexcept { return pen_.y > clip_.top ? pen_.y : clip_.top; }
   int visible_height() const noexcept {
-    const int bottom = pen_.y + kGlyphHeight < clip_.bottom ? pen_.y + kGlyphHeight : clip_.bottom;
+    const int bottom = pen_.y + fonts_.line_height() < clip_.bottom ? pen_.y + fonts_.line_height() : clip_.bottom;
     return bottom - visible_top();
   }
 
   Surface& surface_;
-  const Font& font_;
+  FontChain fonts_;
   TextStyle<Color> style_;
   detail::Clip clip_;
   Cursor pen_{0, 0};

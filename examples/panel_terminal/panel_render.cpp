@@ -1,0 +1,42 @@
+// Host side of the panel example: feeds a byte stream to the same 16 x 4
+// Terminal the lm3s6965evb firmware runs, draws the grid into a 128x64
+// framebuffer and writes it as a PBM. panel_e2e compares the firmware's OLED
+// (QEMU's screendump) with the committed golden picture this program writes.
+//
+//     panel_render <stream.bin> <out.pbm>
+#include <cstdio>
+
+#include "panel_terminal_font.h"
+#include "utf8mcu/display/pbm.h"
+#include "utf8mcu/display/terminal.h"
+
+int main(int argc, char** argv) {
+  using namespace utf8mcu::display;
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: panel_render <stream.bin> <out.pbm>\n");
+    return 2;
+  }
+  std::FILE* input = std::fopen(argv[1], "rb");
+  if (input == nullptr) {
+    std::perror(argv[1]);
+    return 1;
+  }
+  static Terminal<16, 4> console(fonts::kPanelFont);
+  int byte = 0;
+  while ((byte = std::fgetc(input)) != EOF) console.write(static_cast<std::uint8_t>(byte));
+  std::fclose(input);
+  console.finish();
+  static std::uint8_t pixels[mono_buffer_size(128, 64)];
+  MonoFramebuffer screen(pixels, 128, 64);
+  console.draw(screen, 0, 0);
+  std::FILE* output = std::fopen(argv[2], "wb");
+  if (output == nullptr) {
+    std::perror(argv[2]);
+    return 1;
+  }
+  bool ok = true;
+  write_pbm(screen, [&](const std::uint8_t* data, std::size_t size) {
+    ok = ok && std::fwrite(data, 1, size, output) == size;
+  });
+  return std::fclose(output) == 0 && ok ? 0 : 1;
+}

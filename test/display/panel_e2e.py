@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""The panel chain end to end, checked pixel for pixel.
+
+--qemu ELF     runs the panel_terminal firmware on QEMU's lm3s6965evb, streams
+               the panel_stream.py bytes into its UART0 (a socket chardev; the
+               host sends only after the firmware's ready line), waits for
+               "drawn", takes the monitor's screendump of the SSD0323 OLED
+               (512x256 PPM, each pixel 4x4, grey level L as 17L) and checks it
+               equals the golden 128x64 picture. Prints the firmware's
+               [measure] lines (exact under -icount shift=0).
+--render BIN   runs the host renderer (panel_render) on the same bytes and
+               checks its PBM equals the golden picture (--update-golden
+               writes it instead).
+--png FILE     also writes the checked picture as a PNG (examples/display_demo/
+               pbm_to_png.py), e.g. the screendump for the docs.
+Exit status 0 on success.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(REPO, "examples", "display_demo"))
+import panel_stream  # noqa: E402
+import pbm_to_png  # noqa: E402
+
+WIDTH, HEIGHT, MAGNIFY = 128, 64, 4
+
+
+def pbm_pixels(path):
+    width, height, rows = pbm_to_png.read_pbm(path)
+    if (width, height) != (WIDTH, HEIGHT):
+        raise SystemExit("%s: not a %dx%d PBM" % (path, WIDTH, HEIGHT))
+    return rows
+
+
+def write_pbm(path, pixels):
+    out = bytearray(b"P4\n%d %d\n" % (WIDTH, HEIGHT))
+    for row in pixels:
+        for x in range(0, WIDTH, 8):
+            byte = 0
+            for bit in range(8):
+                byte |= row[x + bit] << (7 - bit)
+            out.append(byte)
+    with open(path, "wb") as sink:
+        sink.write(out)
+
+
+def screendump_pixels(path):
+    """The OLED pixels of a lm3s6965evb screendump; every 4x4 block must be one
+    grey, and only level 0 (dark) or 15 (lit, 255) may occur."""
+    with open(path, "rb") as source:
+        data = source.read()
+    header = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+    if not header or tuple(map(int, header.groups())) != (WIDTH * MAGNIFY, HEIGHT * MAGNIFY, 255):
+        raise AssertionError("screendump header %r, want P6 512 256 255" % data[:20])
+    width = WIDTH * MAGNIFY
+    data = data[header.end():]
+    pixels = []
+    for y in range(HEIGHT):
+        row = []
+        for x in range(WIDTH):
+            values = set()
+            for dy in range(MAGNIFY):
+                start = ((y * MAGNIFY + dy) * width + x * MAGNIFY) * 3
+                values.update(data[start:start + MAGNIFY * 3])
+            if len(values) != 1 or not values <= {0, 255}:
+                raise AssertionError("pixel (%d, %d): levels %s, want one of 0 or 255" % (x, y, sorted(values)))
+            row.append(1 if 255 in values else 0)
+        pixels.append(row)
+    return pixels
+
+
+def compare(actual, golden, what):
+    differences = [(x, y) for y in range(HEIGHT) for x in range(WIDTH) if actual[y][x] != golden[y][x]]
+    if differences:
+        print("panel_e2e: %s differs from the golden picture in %d pixels, first at %s" %
+              (what, len(differences), differences[0]))
+        for y in range(HEIGHT):
+            print("  " + "".join("#" if actual[y][x] else "." for x in range(WIDTH)) + "   " +
+                  "".join("#" if golden[y][x] else "." for x in range(WIDTH)))
+        return False
+    print("panel_e2e: %s equals the golden picture (%dx%d pixels)" % (what, WIDTH, HEIGHT))
+    return True
+
+
+def to_png(pbm, png):
+    subprocess.check_call([sys.executable, pbm_to_png.__file__, pbm, png, "--scale", "4"])
+    print("panel_e2e: wrote %s" % png)
+
+
+def read_until(connection, marker, deadline, received):
+    while marker not in received:
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting for %r (got %r)" % (marker, bytes(received[-200:])))
+        connection.settimeout(max(0.1, deadline - time.monotonic()))
+        try:
+            chunk = connection.recv(4096)
+        except socket.timeout:
+            continue
+        if not chunk:
+            raise AssertionError("the UART closed before %r" % marker)
+        received += chunk
+
+
+def connect_unix(path, deadline, process):
+    while True:
+        if process.poll() is not None:
+            raise AssertionError("QEMU exited early with status %d" % process.returncode)
+        if os.path.exists(path):
+            connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                connection.connect(path)
+                return connection
+            except OSError:
+                connection.close()
+        if time.monotonic() > deadline:
+            raise AssertionError("no socket %s" % path)
+        time.sleep(0.02)
+
+
+def run_qemu(args, stream):
+    work = args.work_dir
+    # Sockets in a short temporary directory: a unix socket path is limited to
+    # about 100 bytes, which a deep build directory can exceed.
+    sockets = tempfile.mkdtemp(prefix="panel_e2e.")
+    uart_path = os.path.join(sockets, "uart.sock")
+    monitor_path = os.path.join(sockets, "monitor.sock")
+    dump_path = os.path.join(work, "screendump.ppm")
+    if os.path.exists(dump_path):
+        os.remove(dump_path)
+    command = ["qemu-system-arm", "-M", "lm3s6965evb", "-display", "none",
+               "-monitor", "unix:%s,server=on,wait=off" % monitor_path,
+               "-chardev", "socket,id=uart0,path=%s,server=on,wait=on" % uart_path, "-serial", "chardev:uart0",
+               "-semihosting-config", "enable=on,target=native", "-icount", "shift=0", "-kernel", args.qemu]
+    out_path = os.path.join(work, "qemu.out")
+    err_path = os.path.join(work, "qemu.err")
+    deadline = time.monotonic() + args.timeout
+    with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        process = subprocess.Popen(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+        try:
+            uart = connect_unix(uart_path, deadline, process)
+            received = bytearray()
+            read_until(uart, b"panel_terminal: ready\n", deadline, received)
+            uart.sendall(len(stream).to_bytes(4, "little") + stream)
+            read_until(uart, b"panel_terminal: drawn\n", deadline, received)
+            monitor = connect_unix(monitor_path, deadline, process)
+            monitor.sendall(b"screendump %s\n" % dump_path.encode())
+            expected_size = len(b"P6\n512 256\n255\n") + 512 * 256 * 3
+            while not (os.path.exists(dump_path) and os.path.getsize(dump_path) >= expected_size):
+                if time.monotonic() > deadline:
+                    raise AssertionError("no screendump written")
+                time.sleep(0.05)
+            time.sleep(0.1)
+            uart.sendall(b"q")
+            status = process.wait(timeout=max(1.0, deadline - time.monotonic()))
+            monitor.close()
+            uart.close()
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+            shutil.rmtree(sockets, ignore_errors=True)
+    with open(out_path, "rb") as out:
+        output = out.read().decode("utf-8", "replace")
+    with open(err_path, "rb") as err:
+        errors = err.read().decode("utf-8", "replace")
+    for line in output.splitlines():
+        if line.startswith("[measure]"):
+            print(line)
+    if status != 0 or "panel_terminal: OK" not in output:
+        raise AssertionError("firmware status %d\nstdout: %s\nstderr: %s" % (status, output[-1500:], errors[-1500:]))
+    if "ssd0323" in errors:
+        raise AssertionError("the OLED model reported: %s" % errors[-1500:])
+    return screendump_pixels(dump_path)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--qemu", metavar="ELF")
+    mode.add_argument("--render", metavar="BIN")
+    parser.add_argument("--golden", required=True)
+    parser.add_argument("--work-dir", required=True)
+    parser.add_argument("--png")
+    parser.add_argument("--update-golden", action="store_true")
+    parser.add_argument("--timeout", type=float, default=90.0)
+    args = parser.parse_args()
+    os.makedirs(args.work_dir, exist_ok=True)
+    stream = panel_stream.stream()
+    actual_pbm = os.path.join(args.work_dir, "panel_e2e.pbm")
+    if args.render:
+        stream_path = os.path.join(args.work_dir, "stream.bin")
+        with open(stream_path, "wb") as sink:
+            sink.write(stream)
+        subprocess.check_call([args.render, stream_path, actual_pbm])
+        actual = pbm_pixels(actual_pbm)
+        what = "host rendering"
+    else:
+        try:
+            actual = run_qemu(args, stream)
+        except (AssertionError, subprocess.TimeoutExpired) as error:
+            print("panel_e2e: FAILED: %s" % error)
+            return 1
+        write_pbm(actual_pbm, actual)
+        what = "QEMU OLED screendump"
+    if args.update_golden:
+        shutil.copyfile(actual_pbm, args.golden)
+        print("panel_e2e: wrote %s" % args.golden)
+    ok = compare(actual, pbm_pixels(args.golden), what)
+    if ok and args.png:
+        to_png(actual_pbm, args.png)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,543 @@
+// Panel drivers and the terminal: each driver runs against a controller model
+// written from the datasheet (panel_models.h), and the model's RAM must equal
+// the expected picture, drawn line by line without any terminal layout
+// (display_test::draw_line). Terminal layout and escape sequences are checked
+// cell by cell against hand-written grids.
+#include <initializer_list>
+#include <new>
+
+#include "display_test_support.h"
+#include "panel_models.h"
+#include "utf8mcu/display/panel/i2c_panel_bus.h"
+#include "utf8mcu/display/panel/ssd0323.h"
+#include "utf8mcu/display/panel/ssd1306.h"
+#include "utf8mcu/display/panel/st77xx.h"
+#include "utf8mcu/display/terminal.h"
+
+namespace {
+
+using namespace utf8mcu::display;
+using display_test::MonoFramebuffer;
+using panel_model::Ssd0323Model;
+using panel_model::Ssd1306Model;
+
+using Console = Terminal<16, 4>;
+
+// The RAM budget of a 128x64 console: cells, decoder and escape state (the
+// Terminal), one page strip, and the driver.
+constexpr std::size_t kStripBytes = 128;
+static_assert(sizeof(Console) + kStripBytes + sizeof(Ssd1306) <= 512, "128x64 console within 512 bytes of RAM");
+static_assert(sizeof(Console) + kStripBytes + sizeof(Ssd0323) <= 512, "128x64 console within 512 bytes of RAM");
+
+template <std::size_t N>
+void write_text(Console& console, const char (&text)[N]) {
+  console.write(reinterpret_cast<const std::uint8_t*>(text), N - 1);
+}
+
+// Draws `lines` (UTF-8, one per text row, nullptr ends) into `expected`.
+void draw_expected(MonoFramebuffer& expected, const char* const* lines, int count) {
+  const Rect area{0, 0, 128, 64};
+  for (int i = 0; i < count && lines[i] != nullptr; ++i) display_test::draw_line(expected, lines[i], 0, i * 16, area);
+}
+
+// Pixels of the model's visible area against `expected`; prints the first difference.
+bool model_shows(const Ssd1306Model& model, int column_offset, int width, int height, const MonoFramebuffer& expected) {
+  for (int y = 0; y < height; ++y) {
+    for (int x = 0; x < width; ++x) {
+      if (model.pixel(x + column_offset, y) != expected.get_pixel(x, y)) {
+        utest::log() << "  first difference at x " << x << ", y " << y << '\n';
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+bool model_shows(const Ssd0323Model& model, int width, int height, const MonoFramebuffer& expected) {
+  for (int y = 0; y < height; ++y) {
+    for (int x = 0; x < width; ++x) {
+      if (model.level(x, y) != (expected.get_pixel(x, y) ? 15 : 0)) {
+        utest::log() << "  first difference at x " << x << ", y " << y << '\n';
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// Four rows: German, Greek and CJK (hex boxes unless the font has them), a
+// line that wraps, and the character that wrapped.
+const char kScreenText[] =
+    "Gr\xC3\xBC\xC3\x9F Gott!\r\n"
+    "\xCE\xBA\xCF\x8C\xCF\x83\xCE\xBC\xCE\xB5 \xE4\xB8\xAD\xE6\x96\x87\n"
+    "abcdefghijklmnopq";
+const char* const kScreenLines[] = {"Gr\xC3\xBC\xC3\x9F Gott!", "\xCE\xBA\xCF\x8C\xCF\x83\xCE\xBC\xCE\xB5 \xE4\xB8\xAD\xE6\x96\x87",
+                                    "abcdefghijklmnop", "q", nullptr};
+
+// kScreenLines drawn line by line into a fresh 128x64 picture.
+MonoFramebuffer expected_screen() {
+  display_test::Pictures& pictures = display_test::fresh_pictures();
+  MonoFramebuffer expected(pictures.expected, 128, 64);
+  draw_expected(expected, kScreenLines, 4);
+  return expected;
+}
+
+struct Ssd1306Case {
+  const char* name;
+  Ssd1306Config config;
+  Ssd1306Model::Kind kind;
+};
+
+const Ssd1306Case kSsd1306Cases[] = {
+    {"SSD1306 128x64", kSsd1306_128x64, Ssd1306Model::Kind::kSsd1306},
+    {"SSD1306 128x32", kSsd1306_128x32, Ssd1306Model::Kind::kSsd1306},
+    {"SH1106 128x64", kSh1106_128x64, Ssd1306Model::Kind::kSh1106},
+};
+
+// Models are large for the microbit's stack: static storage, reset per use.
+Ssd1306Model& fresh_ssd1306(Ssd1306Model::Kind kind) {
+  // Built in place: a temporary would not fit the microbit's stack.
+  alignas(Ssd1306Model) static unsigned char storage[sizeof(Ssd1306Model)];
+  Ssd1306Model& model = *new (storage) Ssd1306Model(kind);
+  model.fill(0xA5);  // RAM is undefined at power-up: start from noise
+  return model;
+}
+
+Ssd0323Model& fresh_ssd0323() {
+  alignas(Ssd0323Model) static unsigned char storage[sizeof(Ssd0323Model)];
+  Ssd0323Model& model = *new (storage) Ssd0323Model();
+  model.fill(0x5A);
+  return model;
+}
+
+std::uint8_t g_strip[kStripBytes];
+
+// One console for all tests (static storage is scarce on the microbit), blank.
+Console& fresh_console() {
+  alignas(Console) static unsigned char storage[sizeof(Console)];
+  return *new (storage) Console();
+}
+
+UTEST(Panel, Ssd1306FamilyOverSpi) {
+  for (const Ssd1306Case& row : kSsd1306Cases) {
+    utest::log() << "  " << row.name << '\n';
+    Ssd1306Model& model = fresh_ssd1306(row.kind);
+    const PanelBus bus = model.spi_bus();
+    Ssd1306 panel(bus, row.config);
+    ASSERT_EQ(panel.init(), PanelStatus::kOk);
+    EXPECT_TRUE(model.display_on());
+    EXPECT_EQ(model.multiplex(), int{row.config.height});
+    Console& console = fresh_console();
+    write_text(console, kScreenText);
+    ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+    EXPECT_FALSE(console.dirty());
+    const MonoFramebuffer expected = expected_screen();
+    EXPECT_TRUE(model_shows(model, row.config.column_offset, row.config.width, row.config.height, expected));
+    EXPECT_EQ(model.unknown_commands(), 0);
+    EXPECT_EQ(model.data_overruns(), 0);
+  }
+}
+
+UTEST(Panel, Ssd1306OverI2c) {
+  for (const bool one_command_per_control : {false, true}) {
+    Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
+    model.set_i2c_address(0x3D);
+    I2cPanelLink link;
+    link.transfer = [](void* context, std::uint8_t address, std::uint8_t control, const std::uint8_t* bytes,
+                       std::size_t size) {
+      return static_cast<Ssd1306Model*>(context)->i2c_transfer(address, control, bytes, size);
+    };
+    link.context = &model;
+    link.address = 0x3D;
+    link.one_command_per_control = one_command_per_control;
+    const PanelBus bus = i2c_panel_bus(link);
+    Ssd1306 panel(bus, kSsd1306_128x64);
+    ASSERT_EQ(panel.init(), PanelStatus::kOk);
+    Console& console = fresh_console();
+    write_text(console, kScreenText);
+    ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+    const MonoFramebuffer expected = expected_screen();
+    EXPECT_TRUE(model_shows(model, 0, 128, 64, expected));
+    EXPECT_EQ(model.unknown_commands(), 0);
+    // A wrong address is a NAK, returned as such.
+    link.address = 0x3C;
+    console.invalidate();
+    EXPECT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kNak);
+    EXPECT_EQ(panel.init(), PanelStatus::kNak);
+  }
+}
+
+UTEST(Panel, Ssd0323) {
+  Ssd0323Model& model = fresh_ssd0323();
+  const PanelBus bus = model.spi_bus();
+  Ssd0323 panel(bus);
+  ASSERT_EQ(panel.init(), PanelStatus::kOk);
+  EXPECT_TRUE(model.display_on());
+  Console& console = fresh_console();
+  write_text(console, kScreenText);
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  const MonoFramebuffer expected = expected_screen();
+  EXPECT_TRUE(model_shows(model, 128, 64, expected));
+  EXPECT_EQ(model.unknown_commands(), 0);
+  // Rows 64-79 are not the panel's: untouched.
+  EXPECT_EQ(model.level(0, 64), 5);
+}
+
+// An RGB565 panel of 32 x 16 pixels at offset (2, 1) in a 36 x 20 RAM (small
+// for the microbit): the window lands where the offsets say, in the configured
+// colours, and nothing outside it is touched.
+UTEST(Panel, St77xxWindowedWrites) {
+  using Model = panel_model::DcsModel<36, 20>;
+  alignas(Model) static unsigned char storage[sizeof(Model)];
+  Model& model = *new (storage) Model();
+  model.fill(0x1234);
+  const PanelBus bus = panel_model::spi_bus_of(model);
+  const St77xxConfig config{32, 16, 2, 1, 0x00, true, 0xFFE0, 0x001F};  // yellow on blue
+  St77xx panel(bus, config);
+  ASSERT_EQ(panel.init(), PanelStatus::kOk);
+  EXPECT_TRUE(model.display_on());
+  EXPECT_FALSE(model.sleeping());
+  EXPECT_EQ(model.colmod(), 0x55);
+  static Terminal<4, 1> console;
+  console = Terminal<4, 1>();
+  const char text[] = "r\xC3\xBC\xE4\xB8\xAD";
+  console.write(reinterpret_cast<const std::uint8_t*>(text), sizeof(text) - 1);
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  display_test::Pictures& pictures = display_test::fresh_pictures();
+  MonoFramebuffer expected(pictures.expected, 128, 64);
+  const char* const lines[] = {"r\xC3\xBC\xE4\xB8\xAD", nullptr};
+  draw_expected(expected, lines, 1);
+  int wrong = 0;
+  for (int y = 0; y < 20; ++y) {
+    for (int x = 0; x < 36; ++x) {
+      const bool inside = x >= 2 && x < 34 && y >= 1 && y < 17;
+      const std::uint16_t want = !inside ? 0x1234 : (expected.get_pixel(x - 2, y - 1) ? 0xFFE0 : 0x001F);
+      if (model.pixel(x, y) != want && wrong++ == 0) utest::log() << "  first difference at " << x << ", " << y << '\n';
+    }
+  }
+  EXPECT_EQ(wrong, 0);
+  EXPECT_EQ(model.unknown_commands(), 0);
+  EXPECT_EQ(model.overruns(), 0);
+  // One typed character: 2 pages of an 8 x 8 window, CASET, RASET and RAMWR
+  // with their 8 parameter bytes, 2 bytes per pixel.
+  model.counters() = panel_model::BusCounters();
+  console.write('\r');
+  console.write('!');
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  EXPECT_EQ(model.counters().command_bytes, std::size_t{2 * 3});
+  EXPECT_EQ(model.counters().data_bytes, std::size_t{2 * (8 + 8 * 8 * 2)});
+}
+
+// Bytes over the bus for one typed character (its 8x16 cell: 2 pages of 8
+// columns) and for a whole screen, from the datasheets' addressing commands.
+UTEST(Panel, BusBytesPerCharacter) {
+  {
+    Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
+    const PanelBus bus = model.spi_bus();
+    Ssd1306 panel(bus, kSsd1306_128x64);
+    ASSERT_EQ(panel.init(), PanelStatus::kOk);
+    Console& console = fresh_console();
+    model.counters() = panel_model::BusCounters();
+    ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+    EXPECT_EQ(model.counters().bus_bytes(), std::size_t{8 * (3 + 128)});  // whole screen: 1,048
+    model.counters() = panel_model::BusCounters();
+    console.write('x');
+    ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+    EXPECT_EQ(model.counters().command_bytes, std::size_t{2 * 3});
+    EXPECT_EQ(model.counters().data_bytes, std::size_t{2 * 8});
+    // Nothing changed: nothing sent.
+    model.counters() = panel_model::BusCounters();
+    ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+    EXPECT_EQ(model.counters().bus_bytes(), std::size_t{0});
+  }
+  {
+    Ssd0323Model& model = fresh_ssd0323();
+    const PanelBus bus = model.spi_bus();
+    Ssd0323 panel(bus);
+    ASSERT_EQ(panel.init(), PanelStatus::kOk);
+    Console& console = fresh_console();
+    model.counters() = panel_model::BusCounters();
+    ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+    EXPECT_EQ(model.counters().bus_bytes(), std::size_t{8 * (6 + 8 * 64)});  // whole screen: 4,144
+    model.counters() = panel_model::BusCounters();
+    console.write('x');
+    ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+    EXPECT_EQ(model.counters().command_bytes, std::size_t{2 * 6});
+    EXPECT_EQ(model.counters().data_bytes, std::size_t{2 * 8 * 4});
+  }
+}
+
+// A write that fails comes back as a status; the cells stay dirty and the
+// next flush sends them.
+UTEST(Panel, FailingWriteIsReturned) {
+  for (std::size_t fail_at = 1; fail_at <= 6; ++fail_at) {
+    Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
+    const PanelBus bus = model.spi_bus();
+    Ssd1306 panel(bus, kSsd1306_128x64);
+    ASSERT_EQ(panel.init(), PanelStatus::kOk);
+    Console& console = fresh_console();
+    write_text(console, kScreenText);
+    model.counters() = panel_model::BusCounters();
+    model.counters().fail_after = fail_at;
+    model.counters().failure = fail_at % 2 == 0 ? PanelStatus::kTimeout : PanelStatus::kNak;
+    EXPECT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), model.counters().failure);
+    EXPECT_TRUE(console.dirty());
+    model.counters().fail_after = 0;
+    ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+    const MonoFramebuffer expected = expected_screen();
+    EXPECT_TRUE(model_shows(model, 0, 128, 64, expected));
+  }
+  PanelBus empty;
+  Ssd1306 panel(empty, kSsd1306_128x64);
+  EXPECT_EQ(panel.init(), PanelStatus::kNoBus);
+}
+
+// Strips narrower than the panel give the same picture.
+UTEST(Panel, NarrowStrips) {
+  for (const std::size_t strip_size : {std::size_t{2}, std::size_t{6}, std::size_t{10}, std::size_t{64}}) {
+    Ssd0323Model& model = fresh_ssd0323();
+    const PanelBus bus = model.spi_bus();
+    Ssd0323 panel(bus);
+    ASSERT_EQ(panel.init(), PanelStatus::kOk);
+    Console& console = fresh_console();
+    write_text(console, kScreenText);
+    std::uint8_t strip[64 + 2];
+    strip[strip_size] = 0xEE;  // guard byte
+    ASSERT_EQ(console.flush(panel, strip, strip_size), PanelStatus::kOk);
+    EXPECT_EQ(strip[strip_size], 0xEE);
+    const MonoFramebuffer expected = expected_screen();
+    EXPECT_TRUE(model_shows(model, 128, 64, expected));
+  }
+  Console& console = fresh_console();
+  Ssd0323Model& model = fresh_ssd0323();
+  const PanelBus bus = model.spi_bus();
+  Ssd0323 panel(bus);
+  EXPECT_EQ(console.flush(panel, nullptr, 128), PanelStatus::kBusError);
+  EXPECT_EQ(console.flush(panel, g_strip, 1), PanelStatus::kBusError);
+}
+
+// Terminal::draw() (a full framebuffer) equals what flush() sends.
+UTEST(Panel, DrawEqualsFlush) {
+  Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
+  const PanelBus bus = model.spi_bus();
+  Ssd1306 panel(bus, kSsd1306_128x64);
+  Console& console = fresh_console();
+  write_text(console, "one\ntwo\nthree\nfour\nfive \xE4\xB8\xAD\xCC\x81 e\xCC\x81\n\x1B[1;3Hxy\x01");
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  display_test::Pictures& pictures = display_test::fresh_pictures();
+  MonoFramebuffer drawn(pictures.actual, 128, 64);
+  console.draw(drawn, 0, 0);
+  EXPECT_TRUE(model_shows(model, 0, 128, 64, drawn));
+}
+
+// ---- terminal layout, cell by cell -------------------------------------------
+
+// The grid as text rows (blank cells as spaces, trailing ones cut; the right
+// half of a two-cell character as '_'), against `rows`.
+bool grid_is(const Console& console, const char* const (&rows)[4]) {
+  bool same = true;
+  for (int row = 0; row < 4; ++row) {
+    char32_t expected[17] = {};
+    int count = 0;
+    utf8mcu::Decoder decoder;
+    const char* text = rows[row];
+    auto collect = [&](char32_t c) {
+      if (count < 16) expected[count++] = c;
+    };
+    for (std::size_t i = 0; text[i] != '\0'; ++i) decoder.push(static_cast<std::uint8_t>(text[i]), collect);
+    for (int column = 0; column < 16; ++column) {
+      char32_t want = column < count ? expected[column] : U' ';
+      if (want == U'_') want = 0;
+      if (console.cell(column, row) != want) {
+        utest::log() << "  cell " << column << ", " << row << ": " << console.cell(column, row) << ", expected "
+                     << want << '\n';
+        same = false;
+      }
+    }
+  }
+  return same;
+}
+
+struct GridCase {
+  const char* input;
+  const char* rows[4];
+  int column;  // cursor afterwards
+  int row;
+};
+
+const GridCase kGridCases[] = {
+    {"abc", {"abc", "", "", ""}, 3, 0},
+    {"abc\rX", {"Xbc", "", "", ""}, 1, 0},                                      // CR
+    {"ab\ncd", {"ab", "cd", "", ""}, 2, 1},                                     // LF: new line, column 0
+    {"ab\r\ncd", {"ab", "cd", "", ""}, 2, 1},                                   // CR LF: one break
+    {"abcdefghijklmnop\r\nq", {"abcdefghijklmnop", "q", "", ""}, 1, 1},         // full line: no empty line
+    {"abcdefghijklmnopq", {"abcdefghijklmnop", "q", "", ""}, 1, 1},             // wraps on the 17th
+    {"abcdefghijklmno\xE4\xB8\xAD", {"abcdefghijklmno", "\xE4\xB8\xAD_", "", ""}, 2, 1},  // wide: never split
+    {"1\n2\n3\n4\n5", {"2", "3", "4", "5"}, 1, 3},                              // scroll
+    {"ab\bX", {"aX", "", "", ""}, 2, 0},                                        // BS: back, no erase
+    {"\xE4\xB8\xAD\bX", {"X", "", "", ""}, 1, 0},                               // BS over a wide char, overwrite
+    {"a\tb", {"a       b", "", "", ""}, 9, 0},                                   // TAB: 8 columns
+    {"a\t\t\tb", {"a              b", "", "", ""}, 16, 0},                       // at most the last column
+    {"abc\n\x0C" "d", {"d", "", "", ""}, 1, 0},                                  // FF: clear, home
+    {"e\xCC\x81x", {"ex", "", "", ""}, 2, 0},                                   // a mark takes no cell
+    {"a\xC3\x28", {"a\xEF\xBF\xBD(", "", "", ""}, 3, 0},                         // ill-formed: U+FFFD
+    {"a\x01z", {"a\x01_z", "", "", ""}, 4, 0},                                  // a control: hex box, 2 cells
+    {"ab\x1B[31mc\x1B[0m", {"abc", "", "", ""}, 3, 0},                          // SGR consumed
+    {"abc\x1B[Hx", {"xbc", "", "", ""}, 1, 0},                                  // cursor home
+    {"a\nb\x1B[2;5Hx", {"a", "b   x", "", ""}, 5, 1},                           // cursor position
+    {"abcdef\x1B[1;3H\x1B[K", {"ab", "", "", ""}, 2, 0},                        // erase to end of line
+    {"abcdef\x1B[1;3H\x1B[1K", {"   def", "", "", ""}, 2, 0},                   // erase to cursor
+    {"abc\ndef\x1B[2J", {"", "", "", ""}, 3, 1},                                // erase screen, cursor stays
+    {"abc\ndef\x1B[1;2H\x1B[J", {"a", "", "", ""}, 1, 0},                       // erase below
+    {"a\x1B]0;title\x07" "b", {"ab", "", "", ""}, 2, 0},                        // OSC consumed (BEL)
+    {"a\x1B]0;title\x1B\\b", {"ab", "", "", ""}, 2, 0},                         // OSC consumed (ST)
+    {"a\x1B[?25lb\x1B(Bc\x1B" "7d", {"abcd", "", "", ""}, 4, 0},               // private CSI, ESC ( B, ESC 7
+    {"a\x1B[12\x18" "b", {"ab", "", "", ""}, 2, 0},                             // CAN cancels
+    {"a\x1B[1\nmb", {"a", "b", "", ""}, 1, 1},                                  // controls act inside CSI
+    {"\x1B%@\xE9\xC3\xA9\x1B%G\xC3\xA9", {"\xC3\xA9\xC3\x83\xC2\xA9\xC3\xA9", "", "", ""}, 4, 0},  // ISO-8859-1 and back
+    {"ab\x1B" "c", {"", "", "", ""}, 0, 0},                                      // ESC c: reset
+    {"\xE4\xB8\xAD\xE4\xB8\xAD\x1B[1;2Hx", {" x\xE4\xB8\xAD_", "", "", ""}, 2, 0},  // half of a wide char overwritten
+};
+
+UTEST(Terminal, Grid) {
+  for (const GridCase& row : kGridCases) {
+    Console& console = fresh_console();
+    std::size_t size = 0;
+    while (row.input[size] != '\0') ++size;
+    console.write(reinterpret_cast<const std::uint8_t*>(row.input), size);
+    const bool same = grid_is(console, row.rows);
+    EXPECT_TRUE(same);
+    EXPECT_EQ(console.cursor().column, row.column);
+    EXPECT_EQ(console.cursor().row, row.row);
+    if (!same || console.cursor().column != row.column || console.cursor().row != row.row) {
+      utest::log() << "  input: " << row.input << '\n';
+    }
+  }
+}
+
+UTEST(Terminal, CombiningMarks) {
+  Console& console = fresh_console();
+  write_text(console, "e\xCC\x81\xE4\xB8\xAD\xCC\x88");  // e + acute, 中 + diaeresis
+  EXPECT_EQ(console.cell(0, 0), U'e');
+  EXPECT_EQ(console.mark_of(0, 0), char32_t{0x0301});
+  EXPECT_EQ(console.cell(1, 0), char32_t{0x4E2D});
+  EXPECT_EQ(console.mark_of(1, 0), char32_t{0x0308});
+  // A second mark on the same cell, and a mark at the start of a line, get a
+  // blank cell of their own: never lost.
+  new (&console) Console();
+  write_text(console, "a\xCC\x81\xCC\x88\n\xCC\x81");
+  EXPECT_EQ(console.mark_of(0, 0), char32_t{0x0301});
+  EXPECT_EQ(console.cell(1, 0), U' ');
+  EXPECT_EQ(console.mark_of(1, 0), char32_t{0x0308});
+  EXPECT_EQ(console.cell(0, 1), U' ');
+  EXPECT_EQ(console.mark_of(0, 1), char32_t{0x0301});
+  // Invisible code points take nothing.
+  new (&console) Console();
+  write_text(console, "a\xE2\x80\x8B" "b");
+  EXPECT_EQ(console.cell(1, 0), U'b');
+}
+
+UTEST(Terminal, Latin1Mode) {
+  Console& console = fresh_console();
+  write_text(console, "\x1B%@");
+  EXPECT_TRUE(console.latin1());
+  write_text(console, "\xFF\x80");  // ÿ, and U+0080 (a C1 control: hex box)
+  EXPECT_EQ(console.cell(0, 0), char32_t{0xFF});
+  EXPECT_EQ(console.cell(1, 0), char32_t{0x80});
+  write_text(console, "\x1B%G");
+  EXPECT_FALSE(console.latin1());
+  // A UTF-8 sequence cut by ESC is U+FFFD, and the ESC still acts.
+  new (&console) Console();
+  write_text(console, "\xE2\x82\x1B%@\xE2");
+  EXPECT_EQ(console.cell(0, 0), char32_t{0xFFFD});
+  EXPECT_EQ(console.cell(1, 0), char32_t{0xE2});
+}
+
+UTEST(Terminal, OnlyChangedCellsAreSent) {
+  Console& console = fresh_console();
+  Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
+  const PanelBus bus = model.spi_bus();
+  Ssd1306 panel(bus, kSsd1306_128x64);
+  write_text(console, "aaaa\naaaa\naaaa\naaaa");
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  // Scrolling identical lines changes only the new bottom line (blanked, then
+  // written): its 4 cells on pages 6 and 7.
+  write_text(console, "\naaaa");
+  model.counters() = panel_model::BusCounters();
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  EXPECT_EQ(model.counters().bus_bytes(), std::size_t{2 * (3 + 4 * 8)});
+  // Overwriting a cell with the same character changes nothing.
+  write_text(console, "\ra");
+  EXPECT_FALSE(console.dirty());
+  write_text(console, "b");
+  EXPECT_TRUE(console.dirty());
+}
+
+// ---- bad input ---------------------------------------------------------------
+
+// Random bytes and controls (ESC, CSI, OSC starts, CAN, BS, TAB, FF ...) into
+// a console with guard bytes around it, flushed into panels of odd sizes:
+// nothing is written outside any buffer, the cursor stays on the grid, and
+// every flush completes.
+UTEST(Terminal, RandomInputAndOddPanels) {
+  struct Guarded {
+    std::uint32_t before[4];
+    Terminal<5, 3> small;
+    Terminal<1, 1> tiny;
+    Console console;
+    std::uint8_t strip[kStripBytes];
+    std::uint32_t after[4];
+  };
+  static Guarded guarded;
+  for (auto& word : guarded.before) word = 0xDEADBEEF;
+  for (auto& word : guarded.after) word = 0xDEADBEEF;
+  guarded.small = Terminal<5, 3>();
+  guarded.tiny = Terminal<1, 1>();
+  guarded.console = Console();
+  Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
+  const PanelBus bus = model.spi_bus();
+  const Ssd1306Config sizes[] = {
+      {Ssd1306Controller::kSsd1306, 0, 0, 0, false},     // zero-size
+      {Ssd1306Controller::kSsd1306, 4, 4, 0, false},     // smaller than a glyph
+      {Ssd1306Controller::kSsd1306, 128, 64, 0, false},
+      {Ssd1306Controller::kSsd1306, 255, 255, 0, false},  // clamped to 128 x 64
+  };
+  display_test::Random random(0x19u);
+  const std::size_t total = utest::kReduced ? 16 * 1024 : 100 * 1024;  // 100 KB on the host and the M3+ boards
+  static const std::uint8_t kSpecial[] = {0x1B, '[', ']', '%', '@', 'G', ';', '?', 0x9B, 0x18, 0x1A, 0x07,
+                                          '\b', '\t', '\n', '\r', 0x0C, 0xC2, 0xE4, 0xF0, 0x80, 0xBF, '2', 'J', 'K', 'H'};
+  for (std::size_t i = 0; i < total; ++i) {
+    const std::uint32_t r = random.next();
+    const auto byte = (r & 0x300) == 0 ? kSpecial[(r >> 12) % sizeof(kSpecial)] : static_cast<std::uint8_t>(r);
+    guarded.console.write(byte);
+    guarded.small.write(byte);
+    guarded.tiny.write(byte);
+    if ((i & 1023) == 1023) {
+      Ssd1306 panel(bus, sizes[(i >> 10) % 4]);
+      EXPECT_EQ(guarded.console.flush(panel, guarded.strip, sizeof(guarded.strip)), PanelStatus::kOk);
+      EXPECT_EQ(guarded.small.flush(panel, guarded.strip, 6), PanelStatus::kOk);
+      EXPECT_EQ(guarded.tiny.flush(panel, guarded.strip, sizeof(guarded.strip)), PanelStatus::kOk);
+    }
+  }
+  guarded.console.finish();
+  EXPECT_LE(guarded.console.cursor().column, 16);
+  EXPECT_LT(guarded.console.cursor().row, 4);
+  EXPECT_LE(guarded.small.cursor().column, 5);
+  EXPECT_LE(guarded.tiny.cursor().column, 1);
+  EXPECT_EQ(guarded.tiny.cursor().row, 0);
+  for (const auto word : guarded.before) EXPECT_EQ(word, 0xDEADBEEFu);
+  for (const auto word : guarded.after) EXPECT_EQ(word, 0xDEADBEEFu);
+  EXPECT_EQ(model.data_overruns(), 0);
+  EXPECT_EQ(model.unknown_commands(), 0);
+  // Every two-cell character's right half follows its left half.
+  for (int row = 0; row < 4; ++row) {
+    for (int column = 0; column < 16; ++column) {
+      if (guarded.console.cell(column, row) == 0) {
+        EXPECT_GT(column, 0);
+        EXPECT_NE(guarded.console.cell(column - 1, row), char32_t{0});
+      }
+    }
+  }
+}
+
+}  // namespace
