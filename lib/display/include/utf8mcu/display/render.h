@@ -172,7 +172,7 @@ constexpr HexBox make_hex_box(char32_t code_point, int line_height = 16, int bas
   const std::uint32_t edges = 1u | (std::uint32_t{1} << (box.height - 1));  // top and bottom rows
   for (int x = 0; x < width; ++x) column_bits[x] = x == 0 || x == width - 1 ? side : edges;
   for (int i = 0; i < digits; ++i) {
-    const auto digit = static_cast<unsigned>((value >> (4 * (digits - 1 - i))) & 15u);
+    const unsigned digit = (value >> (4 * (digits - 1 - i))) & 15u;
     const int row = i < per_row ? (tall ? 2 : 1) : 8;
     const int left = first_column + (i % per_row) * spacing;
     for (int c = 0; c < detail::kHexDigitWidth; ++c) column_bits[left + c] |= detail::hex_digit_column(digit, c) << row;
