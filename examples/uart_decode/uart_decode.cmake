@@ -2,8 +2,9 @@
 # Builds examples/uart_decode/uart_decode.cpp as firmware for the configured
 # board; the definitions set its knobs (used by the tests in test/port).
 # UTF8MCU_UART_DECODE_PORT names the port the board's UART uses (empty: the
-# board has none that runs under QEMU).
-include_guard(GLOBAL)
+# board has none that runs under QEMU). Included by examples/uart_decode and
+# test/port, each of which needs that variable in its own scope: so no
+# include guard (defining the function twice is harmless).
 include("${CMAKE_CURRENT_LIST_DIR}/../../toolchains/bsp/utf8mcu_bsp.cmake")
 
 set(UTF8MCU_UART_DECODE_PORT "")
