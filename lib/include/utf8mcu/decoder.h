@@ -46,7 +46,7 @@ struct DecodeResult {
 namespace detail {
 
 /// Which span push and UTF-8 converters a build gets: true for the
-/// size-tuned ones (a plain byte loop, a third of the code), false for the
+/// size-tuned ones (a plain byte loop, much less code), false for the
 /// speed-tuned ones (whole sequences, runs, ASCII 4 or 16 bytes per test).
 /// The size-tuned ones when compiling for size (-Os, -Oz), unless
 /// UTF8MCU_SIZE_TUNED is defined to 0 or 1. Both give the same results, so
@@ -847,7 +847,7 @@ class Decoder {
   /// through the state machine.
   ///
   /// Built for size (-Os, or UTF8MCU_SIZE_TUNED=1), every byte goes through
-  /// the state machine: a fifth of the code, 2 to 3.5 times the instructions.
+  /// the state machine: much less code, several times the instructions.
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Sink>
   constexpr DecodeResult push(const std::uint8_t* data, std::size_t size, Sink&& sink) noexcept {
     std::size_t first_error_end = 0;
