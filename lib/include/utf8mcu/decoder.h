@@ -680,37 +680,27 @@ constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* da
     s = 0;
     if (prev != 0) {
       const std::uint32_t payload = code_point - 0x80;
-      if (payload >= 0x40) {
-        // Not a continuation byte: read again, after the broken part.
-        --i;
-        error = static_cast<std::uint32_t>(Status::kTruncated) + (continuation_bytes_taken(prev) << 8);
-      } else if (static_cast<std::int32_t>(prev << (payload >> 4)) < 0) {
-        // A second byte the reject mask forbids (the shortcut of rejects()
-        // left out: without reject bits no set bit reaches the sign). As
-        // continuation_failure(): E0 and F0 set bit 31, F4 bit 30, ED neither.
-        --i;
-        error = static_cast<std::int32_t>(prev) < 0 ? static_cast<std::uint32_t>(Status::kOverlong)
-                                                    : static_cast<std::uint32_t>(Status::kSurrogate) + (prev >> 30);
-      } else {
+      // rejects() without its shortcut: with no reject bits, no set bit
+      // reaches the sign.
+      if (payload < 0x40 && static_cast<std::int32_t>(prev << (payload >> 4)) >= 0) {
         code_point = (prev << 6) | payload;
         if ((code_point & kLastByteMarker) == 0) {
           s = code_point;
           continue;
         }
         code_point = (code_point << 1) >> 1;  // without the marker
+      } else {
+        --i;  // read again, after the broken part
+        // continuation_failure() knowing whether the byte was a continuation
+        // byte: E0 and F0 set reject bit 31, F4 bit 30, ED neither.
+        error = payload >= 0x40 ? static_cast<std::uint32_t>(Status::kTruncated) + (continuation_bytes_taken(prev) << 8)
+                : static_cast<std::int32_t>(prev) < 0 ? static_cast<std::uint32_t>(Status::kOverlong)
+                                                      : static_cast<std::uint32_t>(Status::kSurrogate) + (prev >> 30);
       }
     } else if (code_point >= 0x80) {
-      // lead_state() and lead_failure() in one.
-      error = static_cast<std::uint32_t>(Status::kInvalidLead);  // F5-FF
-      if (code_point >= 0xE0) {
-        s = long_lead_state(kStrictLeads, code_point);
-        if (s != 0) continue;
-      } else if (code_point >= 0xC2) {
-        s = code_point + kTwoByteStart;
-        continue;
-      } else {
-        error = static_cast<std::uint32_t>(code_point < 0xC0 ? Status::kUnexpectedContinuation : Status::kOverlong);
-      }
+      s = lead_state(kStrictLeads, code_point);
+      if (s != 0) continue;
+      error = static_cast<std::uint32_t>(lead_failure(static_cast<std::uint8_t>(code_point)));
     }
     if (error != 0) {
       if (first == 0) {
