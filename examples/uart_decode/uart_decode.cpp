@@ -52,6 +52,9 @@
 #ifndef UTF8MCU_UART_DECODE_SLOW_SPINS
 #define UTF8MCU_UART_DECODE_SLOW_SPINS 0  // busy-wait after every pass (slow reader)
 #endif
+#ifndef UTF8MCU_UART_DECODE_FILL_FIRST
+#define UTF8MCU_UART_DECODE_FILL_FIRST 0  // read nothing until the UART has held a byte
+#endif
 #ifndef UTF8MCU_UART_DECODE_STALL_EVERY
 #define UTF8MCU_UART_DECODE_STALL_EVERY 0  // stall after this many bytes read...
 #endif
@@ -271,6 +274,14 @@ int main() {
   const std::uint32_t length = prefix[0] | (std::uint32_t{prefix[1]} << 8) |
                                (std::uint32_t{prefix[2]} << 16) | (std::uint32_t{prefix[3]} << 24);
   const std::uint32_t total = static_cast<std::uint32_t>(kPrefixBytes) + length;
+
+  // A reader that is merely slow keeps up when the host feeds the UART
+  // slowly (a loaded machine, a model that takes a byte per poll); the first
+  // hold is made certain by reading nothing until it happens.
+  if (UTF8MCU_UART_DECODE_FILL_FIRST != 0) {
+    while (receiver.holds() == 0 && rx_ring.received_bytes() != total) {
+    }
+  }
 
   RingReader reader{rx_ring};
   std::uint32_t next_stall = UTF8MCU_UART_DECODE_STALL_EVERY;
