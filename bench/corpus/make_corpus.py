@@ -10,6 +10,8 @@ every Python version and every clone writes the same bytes):
     gen-cyrillic  Russian-like words (2-byte Cyrillic) with ASCII spaces/punctuation
     gen-cjk       CJK ideographs and CJK punctuation (3-byte), no ASCII
     gen-emoji     emoji (4-byte), no ASCII
+    gen-emoji-text  emoji as people type them, between ASCII words: skin tones,
+                  VS16, ZWJ sequences, flags (1-, 3- and 4-byte mixed)
     gen-mixed     short runs of 1-, 2-, 3- and 4-byte characters
     gen-random    uniformly random bytes (mostly ill-formed UTF-8)
 Each valid corpus is exactly BYTES long and ends on a character boundary.
@@ -155,6 +157,49 @@ def emoji_text(random):
     return next_text
 
 
+# Emoji as chat text carries them: a base emoji alone or with a skin tone
+# (U+1F3FB..U+1F3FF), a BMP symbol made emoji by VS16 (U+FE0F), ZWJ (U+200D)
+# sequences, and flags (two regional indicators).
+SKIN_TONE_BASES = [0x1F44D, 0x1F44B, 0x1F64F, 0x1F44F, 0x1F590, 0x1F9D1, 0x1F469, 0x1F468]
+VS16_SYMBOLS = [0x2764, 0x2600, 0x263A, 0x2714, 0x26A0, 0x2708, 0x270C, 0x2B50]
+ZWJ_SEQUENCES = [
+    [0x1F468, 0x200D, 0x1F469, 0x200D, 0x1F467],  # family
+    [0x1F469, 0x200D, 0x1F4BB],                   # technologist
+    [0x1F3F3, 0xFE0F, 0x200D, 0x1F308],           # rainbow flag
+    [0x1F9D1, 0x1F3FD, 0x200D, 0x1F527],          # mechanic, skin tone
+    [0x2764, 0xFE0F, 0x200D, 0x1F525],            # heart on fire
+]
+FLAGS = ["DE", "NL", "FR", "JP", "UA", "BR", "SE", "IN"]
+
+
+def emoji_in_text(random):
+    def one_emoji():
+        kind = random.below(10)
+        if kind < 4:
+            low, high = random.pick(EMOJI_RANGES)
+            return chr(low + random.below(high - low + 1))
+        if kind < 6:
+            return chr(random.pick(SKIN_TONE_BASES)) + chr(0x1F3FB + random.below(5))
+        if kind < 8:
+            return chr(random.pick(VS16_SYMBOLS)) + "\uFE0F"
+        if kind < 9:
+            return "".join(chr(c) for c in random.pick(ZWJ_SEQUENCES))
+        return "".join(chr(0x1F1E6 + ord(letter) - ord("A")) for letter in random.pick(FLAGS))
+
+    words = latin_text(random, 0)
+
+    def next_text():
+        text = words()
+        if random.below(3) == 0:
+            emoji = one_emoji()
+            if random.below(4) == 0:
+                emoji += one_emoji()
+            text += emoji + " "
+        return text
+
+    return next_text
+
+
 def mixed_text(random):
     def one(width):
         if width == 1:
@@ -189,6 +234,8 @@ def generated(size):
          fill(size, cjk_text(Random(0xC1C)), pad_without_ascii)),
         ("gen-emoji", "generated: emoji",
          fill(size, emoji_text(Random(0xE30)), pad_without_ascii)),
+        ("gen-emoji-text", "generated: ASCII words with emoji, skin tones, VS16, ZWJ, flags",
+         fill(size, emoji_in_text(Random(0xE31)), pad_ascii)),
         ("gen-mixed", "generated: runs of 1-4 byte characters",
          fill(size, mixed_text(Random(0x313ED)), pad_ascii)),
         ("gen-random", "generated: uniformly random bytes",
