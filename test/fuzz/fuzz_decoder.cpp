@@ -7,7 +7,9 @@
 // every code point is a scalar value. Under kReport, resuming after each
 // report must visit exactly the model's maximal subparts, at their offsets,
 // and inserting U+FFFD at each report must reproduce the replace output.
-// Also validate(), is_valid(), count_code_points() and the CESU-8 decoder.
+// Also validate(), is_valid(), count_code_points(), the CESU-8 decoder and
+// the legacy fallback (each byte of each of the model's maximal subparts as
+// its ISO-8859-1 character), byte at a time and over the chunks.
 
 #include "fuzz_support.h"
 
@@ -202,6 +204,35 @@ void check_cesu8(const fuzz::CutInput& input, const Expected& expected) {
   if (expected.errors.empty()) UTF8MCU_FUZZ_CHECK(bytes.code_points == expected.replaced);
 }
 
+void check_legacy_fallback(const fuzz::CutInput& input, const Expected& expected) {
+  const std::uint8_t* text = input.text();
+  const std::size_t size = input.text_size();
+  std::vector<char32_t> want;
+  for (const ref::Item& item : expected.items) {
+    if (!item.is_error) want.push_back(item.code_point);
+    for (std::size_t i = 0; item.is_error && i < item.length; ++i) want.push_back(text[item.offset + i]);
+  }
+  Run bytes;
+  Run chunks;
+  utf8mcu::LegacyFallbackDecoder<> by_byte;
+  utf8mcu::LegacyFallbackDecoder<> by_chunk;
+  auto byte_sink = bytes.sink();
+  auto chunk_sink = chunks.sink();
+  for (std::size_t i = 0; i < size; ++i) bytes.errors += by_byte.push(text[i], byte_sink).errors;
+  fuzz::Schedule schedule = input.schedule();
+  for (std::size_t pos = 0; pos < size;) {
+    const std::size_t chunk = schedule.next_chunk(size - pos);
+    const utf8mcu::DecodeResult r = by_chunk.push(text + pos, chunk, chunk_sink);
+    UTF8MCU_FUZZ_CHECK(r.consumed == chunk);
+    chunks.errors += r.errors;
+    pos += chunk;
+  }
+  bytes.errors += by_byte.finish(byte_sink).ok() ? 0 : 1;
+  chunks.errors += by_chunk.finish(chunk_sink).ok() ? 0 : 1;
+  UTF8MCU_FUZZ_CHECK(bytes.code_points == want && chunks.code_points == want);
+  UTF8MCU_FUZZ_CHECK(bytes.errors == expected.errors.size() && chunks.errors == expected.errors.size());
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -214,5 +245,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_validation(input.text(), input.text_size(), expected);
   check_cesu8<ErrorPolicy::kReplace>(input, expected);
   check_cesu8<ErrorPolicy::kSkip>(input, expected);
+  check_legacy_fallback(input, expected);
   return 0;
 }

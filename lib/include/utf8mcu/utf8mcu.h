@@ -9,4 +9,6 @@
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/encoder.h"
 #include "utf8mcu/iterator.h"
+#include "utf8mcu/legacy_fallback.h"
+#include "utf8mcu/noncharacters.h"
 #include "utf8mcu/transcode.h"
