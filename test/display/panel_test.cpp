@@ -483,7 +483,7 @@ UTEST(Terminal, RandomInputAndOddPanels) {
   struct Guarded {
     std::uint32_t before[4];
     Terminal<5, 3> small;
-    Terminal<1, 1> tiny;
+    Terminal<2, 1> tiny;
     Console console;
     std::uint8_t strip[kStripBytes];
     std::uint32_t after[4];
@@ -492,7 +492,7 @@ UTEST(Terminal, RandomInputAndOddPanels) {
   for (auto& word : guarded.before) word = 0xDEADBEEF;
   for (auto& word : guarded.after) word = 0xDEADBEEF;
   guarded.small = Terminal<5, 3>();
-  guarded.tiny = Terminal<1, 1>();
+  guarded.tiny = Terminal<2, 1>();
   guarded.console = Console();
   Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
   const PanelBus bus = model.spi_bus();
@@ -523,7 +523,7 @@ UTEST(Terminal, RandomInputAndOddPanels) {
   EXPECT_LE(guarded.console.cursor().column, 16);
   EXPECT_LT(guarded.console.cursor().row, 4);
   EXPECT_LE(guarded.small.cursor().column, 5);
-  EXPECT_LE(guarded.tiny.cursor().column, 1);
+  EXPECT_LE(guarded.tiny.cursor().column, 2);
   EXPECT_EQ(guarded.tiny.cursor().row, 0);
   for (const auto word : guarded.before) EXPECT_EQ(word, 0xDEADBEEFu);
   for (const auto word : guarded.after) EXPECT_EQ(word, 0xDEADBEEFu);

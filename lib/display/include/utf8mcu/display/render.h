@@ -67,7 +67,11 @@ constexpr int clamp_coordinate(int value) noexcept {
   return value < -kMaxCoordinate ? -kMaxCoordinate : (value > kMaxCoordinate ? kMaxCoordinate : value);
 }
 
-/// Half-open clip rectangle [left, right) x [top, bottom), clamped coordinates.
+}  // namespace detail
+
+/// Half-open clip rectangle [left, right) x [top, bottom) in clamped
+/// coordinates, as draw_glyph() takes it: made once by clip_of() for many
+/// glyphs.
 struct Clip {
   int left;
   int top;
@@ -75,13 +79,16 @@ struct Clip {
   int bottom;
 };
 
-constexpr Clip clip_of(const Rect& rect) noexcept {
-  const int left = clamp_coordinate(rect.x);
-  const int top = clamp_coordinate(rect.y);
+/// The clip rectangle of `rect`, coordinates clamped to +-kMaxCoordinate.
+[[nodiscard]] constexpr Clip clip_of(const Rect& rect) noexcept {
+  const int left = detail::clamp_coordinate(rect.x);
+  const int top = detail::clamp_coordinate(rect.y);
   const int width = rect.width < 0 ? 0 : (rect.width > kMaxCoordinate ? kMaxCoordinate : rect.width);
   const int height = rect.height < 0 ? 0 : (rect.height > kMaxCoordinate ? kMaxCoordinate : rect.height);
   return Clip{left, top, left + width, top + height};
 }
+
+namespace detail {
 
 /// 3x5 hex digits, rows top to bottom, 3 bits per row, MSB = left pixel.
 inline constexpr std::uint16_t kHexDigitRows[16] = {
@@ -387,7 +394,7 @@ class GlyphCellColumns {
 /// foreground and the rest in the background. `transparent`: only the set
 /// pixels (for combining marks).
 template <typename Surface>
-void draw_glyph(Surface& surface, const Glyph& glyph, int x, int y, const detail::Clip& clip,
+void draw_glyph(Surface& surface, const Glyph& glyph, int x, int y, const Clip& clip,
                 const TextStyle<typename Surface::Color>& style, bool transparent) noexcept {
   if (!glyph.found()) return;
   x = detail::clamp_coordinate(x);
@@ -414,7 +421,7 @@ void draw_glyph(Surface& surface, const Glyph& glyph, int x, int y, const detail
 /// Draws a code point as appearance_of() describes it, with the pen at (x, y)
 /// (top of the line). Returns the advance in pixels.
 template <typename Surface>
-int draw_appearance(Surface& surface, const Appearance& look, int x, int y, const detail::Clip& clip,
+int draw_appearance(Surface& surface, const Appearance& look, int x, int y, const Clip& clip,
                     const TextStyle<typename Surface::Color>& style) noexcept {
   switch (look.rendering) {
     case Rendering::kNothing:
@@ -436,7 +443,7 @@ int draw_appearance(Surface& surface, const Appearance& look, int x, int y, cons
 template <typename Surface>
 int draw_code_point(Surface& surface, const FontChain& fonts, char32_t code_point, int x, int y, const Rect& clip_rect,
                     const TextStyle<typename Surface::Color>& style) noexcept {
-  return draw_appearance(surface, appearance_of(fonts, code_point), x, y, detail::clip_of(clip_rect), style);
+  return draw_appearance(surface, appearance_of(fonts, code_point), x, y, clip_of(clip_rect), style);
 }
 
 }  // namespace utf8mcu::display
