@@ -224,6 +224,7 @@ class Terminal {
   /// Makes the next flush() send every cell (e.g. after the panel was reset).
   void invalidate() noexcept {
     for (int i = 0; i < kCellCount; ++i) set_dirty(i);
+    flags_ = static_cast<std::uint8_t>(flags_ | kPanelUnknown);
   }
 
   /// Sends the changed cells to `panel` (a driver, see panel.h), page by page:
@@ -241,17 +242,20 @@ class Terminal {
     if (strip == nullptr || strip_size < 2) return PanelStatus::kBusError;
     follow_cursor();
     const int height = line_height();
-    const int panel_width = panel.width() < pixel_width() ? panel.width() : pixel_width();
-    const int panel_height = panel.height() < kRows * height ? panel.height() : kRows * height;
+    // The first flush (and one after invalidate()) also blanks the panel
+    // right of and below the grid, which no cell covers.
+    const bool whole = (flags_ & kPanelUnknown) != 0;
+    const int panel_width = whole || panel.width() < pixel_width() ? panel.width() : pixel_width();
+    const int panel_height = whole || panel.height() < kRows * height ? panel.height() : kRows * height;
     // Even widths: controllers with 2 pixels per byte (SSD0323) need even bounds.
     const int chunk = static_cast<int>(strip_size > 256 ? 256 : strip_size) & ~1;
     for (int page = 0; page * 8 < panel_height; ++page) {
       const int first_row = page * 8 / height;
       const int last_row = (page * 8 + 7) / height < kRows ? (page * 8 + 7) / height : kRows - 1;
-      int first_column = kColumns;
+      int first_column = whole ? 0 : kColumns;
       int end_column = 0;
       for (int row = first_row; row <= last_row; ++row) dirty_range(row, first_column, end_column);
-      const int x_end = end_column * cell_width_ < panel_width ? end_column * cell_width_ : panel_width;
+      const int x_end = whole || end_column * cell_width_ > panel_width ? panel_width : end_column * cell_width_;
       for (int x = first_column * cell_width_; x < x_end; x += chunk) {
         const int width = x_end - x < chunk ? x_end - x : chunk;
         render_strip(strip, x, width, page, first_row, last_row);
@@ -259,6 +263,7 @@ class Terminal {
         if (status != PanelStatus::kOk) return status;
       }
     }
+    flags_ = static_cast<std::uint8_t>(flags_ & ~kPanelUnknown);
     for (int row = 0; row < kRows; ++row) {
       if (!row_dirty(row)) continue;
       for (int i = row * kColumns; i < (row + 1) * kColumns; ++i) cells_[i] = content(i);
@@ -302,6 +307,7 @@ class Terminal {
   static constexpr std::uint8_t kCursorVisible = 1u << 3;  // the cursor is to be shown
   static constexpr std::uint8_t kCursorShown = 1u << 4;    // the last flush drew it at shown_cell_
   static constexpr std::uint8_t kCsiStarted = 1u << 5;     // the CSI has a byte after its introducer
+  static constexpr std::uint8_t kPanelUnknown = 1u << 6;   // the next flush sends the whole panel, margins too
 
   // A combining mark over the character of cell `cell`.
   struct MarkSlot {
@@ -724,7 +730,8 @@ class Terminal {
     const int cursor_at = (flags_ & kCursorShown) != 0 ? static_cast<int>(shown_cell_) : -1;
     for (int row = first_row; row <= last_row; ++row) {
       const int line = row * kColumns;
-      for (int column = lead_of(line + x / cell_width_) - line; column <= last_column && column < kColumns; ++column) {
+      const int first_column = x / cell_width_ < kColumns ? x / cell_width_ : kColumns - 1;
+      for (int column = lead_of(line + first_column) - line; column <= last_column && column < kColumns; ++column) {
         draw_cell(surface, column, row, -x, -page * 8, cursor_at);
       }
     }
@@ -776,7 +783,7 @@ class Terminal {
   std::uint8_t cell_width_;
   State state_ = State::kGround;
   std::uint8_t parameter_count_ = 0;
-  std::uint8_t flags_ = kCsiPlain;
+  std::uint8_t flags_ = kCsiPlain | kPanelUnknown;
 };
 
 }  // namespace utf8mcu::display
