@@ -679,6 +679,10 @@ UTEST(SmallTerminal, Cursor) {
     draw_expected_cells(expected, cells, n);
     for (int column = 0; column < 4; ++column) invert_cell(expected, column, 1);
     EXPECT_TRUE(model_shows(model, 0, 128, 64, expected));
+    // draw() shows the cursor as flush() does.
+    MonoFramebuffer drawn(pictures.actual, 128, 64);
+    console.draw(drawn, 0, 0);
+    EXPECT_TRUE(model_shows(model, 0, 128, 64, drawn));
   }
 }
 

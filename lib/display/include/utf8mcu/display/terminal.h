@@ -278,10 +278,17 @@ class Terminal {
   template <typename Surface>
   void draw(Surface& surface, int x, int y) noexcept {
     surface.fill_rect(x, y, pixel_width(), pixel_height(), kLitOnDark.background);
-    const int cursor_at = cursor_visible() ? cursor_cell() : -1;
     for (int row = 0; row < kRows; ++row) {
-      for (int column = 0; column < kColumns; ++column) draw_cell(surface, column, row, x, y, cursor_at);
+      for (int column = 0; column < kColumns; ++column) draw_cell(surface, column, row, x, y, kLitOnDark);
     }
+    if (!cursor_visible()) return;
+    const int at = lead_of(cursor_cell());
+    const int column = at % kColumns;
+    const int row = at / kColumns;
+    constexpr TextStyle<bool> kInverse{kLitOnDark.background, kLitOnDark.foreground};
+    surface.fill_rect(x + column * cell_width_, y + row * line_height(), (end_of(at) - at) * cell_width_, line_height(),
+                      kInverse.background);
+    draw_cell(surface, column, row, x, y, kInverse);
   }
 
  private:
@@ -722,43 +729,49 @@ class Terminal {
     }
   }
 
-  // Renders columns [x, x + width) of page `page` into `strip`.
+  // Renders columns [x, x + width) of page `page` into `strip`; the cursor's
+  // cells inverted.
   void render_strip(std::uint8_t* strip, int x, int width, int page, int first_row, int last_row) noexcept {
     MonoFramebuffer surface(strip, width, 8);
     surface.clear(kLitOnDark.background);
     const int last_column = (x + width - 1) / cell_width_;
-    const int cursor_at = (flags_ & kCursorShown) != 0 ? static_cast<int>(shown_cell_) : -1;
     for (int row = first_row; row <= last_row; ++row) {
       const int line = row * kColumns;
       const int first_column = x / cell_width_ < kColumns ? x / cell_width_ : kColumns - 1;
       for (int column = lead_of(line + first_column) - line; column <= last_column && column < kColumns; ++column) {
-        draw_cell(surface, column, row, -x, -page * 8, cursor_at);
+        draw_cell(surface, column, row, -x, -page * 8, kLitOnDark);
       }
+    }
+    if ((flags_ & kCursorShown) == 0) return;
+    // Inverting the drawn cells in place needs no second style of drawing.
+    const int at = lead_of(shown_cell_);
+    const int row = at / kColumns;
+    const int top = row * line_height() - page * 8;  // the cursor's rows, relative to the page
+    const int bottom = top + line_height();
+    if (bottom <= 0 || top >= 8) return;
+    const auto rows = static_cast<std::uint8_t>((0xFFu << (top < 0 ? 0 : top)) & (0xFFu >> (bottom > 8 ? 0 : 8 - bottom)));
+    const int left = (at % kColumns) * cell_width_ - x;
+    const int right = left + (end_of(at) - at) * cell_width_;
+    for (int column = left < 0 ? 0 : left; column < right && column < width; ++column) {
+      strip[column] = static_cast<std::uint8_t>(strip[column] ^ rows);
     }
   }
 
-  // Draws cell (column, row) with the grid's origin at (x, y) of `surface`,
-  // clipped to the cell (all cells of a wider character); inverted if it
-  // holds the cursor (cell index `cursor_at`, -1 for none).
+  // Draws cell (column, row) in `style` with the grid's origin at (x, y) of
+  // `surface`, clipped to the cell (all cells of a wider character).
   template <typename Surface>
-  void draw_cell(Surface& surface, int column, int row, int x, int y, int cursor_at) const noexcept {
+  void draw_cell(Surface& surface, int column, int row, int x, int y, const TextStyle<bool>& style) const noexcept {
     const int i = row * kColumns + column;
     if (continuation(i)) return;
     const std::uint16_t value = content(i);
     const std::uint16_t mark = mark_at(i);
-    const int cells = end_of(i) - i;
+    if (value == kBlank && mark == 0) return;  // the background is drawn already
     const int left = x + column * cell_width_;
     const int top = y + row * line_height();
-    const bool inverse = cursor_at >= i && cursor_at < i + cells;
-    const TextStyle<typename Surface::Color> style{inverse ? kLitOnDark.background : kLitOnDark.foreground,
-                                                    inverse ? kLitOnDark.foreground : kLitOnDark.background};
-    if (inverse) surface.fill_rect(left, top, cells * cell_width_, line_height(), style.background);
-    if (value == kBlank && mark == 0) return;  // the background is drawn already
-    const Clip clip = clip_of(Rect{left, top, cells * cell_width_, line_height()});
+    const Clip clip = clip_of(Rect{left, top, (end_of(i) - i) * cell_width_, line_height()});
     int advance = font_->cell_width;  // a mark over a blank sits where a narrow character would be
     if ((value & kSpecialBit) != 0) {
-      const char32_t code_point = hex_box_code_point(i);
-      const HexBox box = make_hex_box(code_point, font_->line_height, font_->baseline);
+      const HexBox box = make_hex_box(hex_box_code_point(i), line_height(), font_->baseline);
       draw_glyph(surface, box.glyph(), left, top, clip, style, false);
       advance = box.advance;
     } else if (value != kBlank) {
