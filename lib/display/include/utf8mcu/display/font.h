@@ -129,7 +129,7 @@ constexpr std::uint32_t record_bits(std::uint32_t header) noexcept {
 }  // namespace detail
 
 /// Number of glyphs in `font` (ordinals run from 0 to this - 1).
-constexpr std::uint32_t glyph_count(const Font& font) noexcept {
+[[nodiscard]] constexpr std::uint32_t glyph_count(const Font& font) noexcept {
   if (font.run_count == 0) return 0;
   const std::uint32_t last = font.run_count - 1;
   return std::uint32_t{font.run_glyphs[last]} + (font.run_keys[last] & detail::kRunCountMask) + 1u;
@@ -140,7 +140,7 @@ constexpr std::uint32_t glyph_count(const Font& font) noexcept {
 /// fewer glyphs than there are code points, so an ordinal takes fewer bits
 /// (a Terminal cell keeps one in 14). Cost: a binary search over the runs (about
 /// log2(run_count) + 1 steps; none in the first run, usually printable ASCII).
-constexpr std::int32_t find_glyph_ordinal(const Font& font, char32_t code_point) noexcept {
+[[nodiscard]] constexpr std::int32_t find_glyph_ordinal(const Font& font, char32_t code_point) noexcept {
   if (code_point > 0x1FFFFF || font.run_count == 0) return -1;
   // The largest key whose first code point is <= code_point.
   const std::uint32_t probe =
@@ -168,7 +168,7 @@ constexpr std::int32_t find_glyph_ordinal(const Font& font, char32_t code_point)
 /// The code point whose glyph has ordinal `ordinal` (the inverse of
 /// find_glyph_ordinal()), or 0 if the font has no such ordinal. Cost: a
 /// binary search over the runs.
-constexpr char32_t code_point_of_ordinal(const Font& font, std::uint32_t ordinal) noexcept {
+[[nodiscard]] constexpr char32_t code_point_of_ordinal(const Font& font, std::uint32_t ordinal) noexcept {
   if (ordinal >= glyph_count(font)) return 0;
   std::uint32_t low = 0;
   std::uint32_t high = font.run_count;  // the last run starting at or before `ordinal` is in [low, high)
@@ -225,14 +225,14 @@ constexpr Glyph glyph_of_ordinal(const Font& font, std::uint32_t ordinal) noexce
 /// false` if there is none or the table is corrupt (a record would end
 /// outside it). Cost: at most 7 record skips from an anchor; no RAM besides
 /// the stack.
-constexpr Glyph glyph_at(const Font& font, std::uint32_t ordinal) noexcept {
+[[nodiscard]] constexpr Glyph glyph_at(const Font& font, std::uint32_t ordinal) noexcept {
   return ordinal < glyph_count(font) ? detail::glyph_of_ordinal(font, ordinal) : Glyph{};
 }
 
 /// Looks up `code_point`; returns a Glyph with `found() == false` if the font
 /// has none (or if the table is corrupt: a record would end outside it).
 /// Cost: find_glyph_ordinal() and glyph_at(); no RAM besides the stack.
-constexpr Glyph find_glyph(const Font& font, char32_t code_point) noexcept {
+[[nodiscard]] constexpr Glyph find_glyph(const Font& font, char32_t code_point) noexcept {
   const std::int32_t ordinal = find_glyph_ordinal(font, code_point);
   return ordinal < 0 ? Glyph{} : detail::glyph_of_ordinal(font, static_cast<std::uint32_t>(ordinal));
 }

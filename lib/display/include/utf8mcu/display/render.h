@@ -151,12 +151,12 @@ struct HexBox {
 };
 
 /// Advance of the hex box in a line of `line_height` rows.
-constexpr int hex_box_advance(char32_t code_point, int line_height) noexcept {
+[[nodiscard]] constexpr int hex_box_advance(char32_t code_point, int line_height) noexcept {
   if (line_height >= 16) return kHexBoxWidth;
   return static_cast<std::uint32_t>(code_point) > 0xFFFF ? 28 : 20;
 }
 
-constexpr HexBox make_hex_box(char32_t code_point, int line_height = 16, int baseline = 14) noexcept {
+[[nodiscard]] constexpr HexBox make_hex_box(char32_t code_point, int line_height = 16, int baseline = 14) noexcept {
   std::uint32_t column_bits[kHexBoxWidth * 2] = {};
   const auto value = static_cast<std::uint32_t>(code_point);
   const int digits = value > 0xFFFF ? 6 : 4;
@@ -198,7 +198,7 @@ constexpr HexBox make_hex_box(char32_t code_point, int line_height = 16, int bas
 }
 
 /// True for the C0 and C1 controls and DEL (general category Cc).
-constexpr bool is_control(char32_t code_point) noexcept {
+[[nodiscard]] constexpr bool is_control(char32_t code_point) noexcept {
   return code_point < 0x20 || (code_point >= 0x7F && code_point <= 0x9F);
 }
 
@@ -235,7 +235,7 @@ inline constexpr std::uint32_t kIgnorableBmpBlocks = ignorable_bmp_blocks();
 /// Hangul fillers, U+FEFF ...) or an emoji skin-tone modifier. One test for
 /// most of the BMP (its 2048-code-point blocks without any), else a linear
 /// scan that stops at the first range above.
-constexpr bool is_ignorable(char32_t code_point) noexcept {
+[[nodiscard]] constexpr bool is_ignorable(char32_t code_point) noexcept {
   const auto value = static_cast<std::uint32_t>(code_point);
   if (value < 0x10000 && ((detail::kIgnorableBmpBlocks >> (value >> 11)) & 1u) == 0) return false;
   for (std::size_t i = 0; i < detail::kIgnorableRangeCount; ++i) {
@@ -277,7 +277,7 @@ class FontChain {
   /// The glyph of the first font that has one, placed on the chain's line
   /// (top moved to the common baseline, line_height the chain's); `wide` is
   /// set if it advances two of its font's cells or more.
-  constexpr Glyph find(char32_t code_point, bool* wide = nullptr) const noexcept {
+  [[nodiscard]] constexpr Glyph find(char32_t code_point, bool* wide = nullptr) const noexcept {
     for (int i = 0; i < count_; ++i) {
       Glyph glyph = find_glyph(*fonts_[i], code_point);
       if (!glyph.found()) continue;
@@ -334,7 +334,7 @@ struct Appearance {
 /// code point no font has (fonts made by make_font.py never hold ignorable
 /// code points, so those always draw nothing). No Unicode width table is
 /// used: widths come from the fonts.
-constexpr Appearance appearance_of(const FontChain& fonts, char32_t code_point) noexcept {
+[[nodiscard]] constexpr Appearance appearance_of(const FontChain& fonts, char32_t code_point) noexcept {
   if (!is_scalar_value(code_point)) code_point = kReplacementCharacter;
   Appearance look{Glyph{}, code_point, Rendering::kHexBox, WidthClass::kWide,
                   static_cast<std::uint8_t>(hex_box_advance(code_point, fonts.line_height())), 0,
