@@ -1,7 +1,9 @@
 // A serial console on a real panel controller, for QEMU's lm3s6965evb: bytes
-// arrive on the PL011 UART0 (receive interrupt -> ByteRing), go through the
-// Terminal (UTF-8 decoder, or ISO-8859-1 after ESC % @) into 16 x 4 cells,
-// and changed cells are flushed in page strips to the SSD0323 OLED over SSI0.
+// arrive on the PL011 UART0 (receive interrupt -> ByteRing), a RingReader
+// hands them undecoded to the Terminal (its UTF-8 decoder, or ISO-8859-1
+// after ESC % @: the charset switch acts on bytes, so the terminal decodes)
+// into 16 x 4 cells, and changed cells are flushed in page strips to the
+// SSD0323 OLED over SSI0.
 //
 // Protocol with the host (test/display/panel_e2e.py, tools/panel-demo.sh):
 //   out: "panel_terminal: ready\n" on the UART once the receiver runs;
@@ -19,6 +21,7 @@
 #include "utf8mcu/display/panel/ssd1306.h"
 #include "utf8mcu/display/terminal.h"
 #include "utf8mcu/port/byte_ring.h"
+#include "utf8mcu/port/ingest.h"
 #include "utf8mcu/port/pl011_uart.h"
 #include "utf8mcu/port/uart_port.h"
 #include "utf8mcu_bsp/board.h"
@@ -28,6 +31,7 @@ namespace {
 
 using namespace utf8mcu::display;
 using utf8mcu::port::ByteRing;
+using utf8mcu::port::RingReader;
 using utf8mcu::port::RxOverflow;
 using utf8mcu::port::UartPort;
 using utf8mcu::port::UartReceiver;
@@ -45,6 +49,7 @@ static_assert(sizeof(Console) + kStripBytes + sizeof(Ssd0323) <= 512, "a 128x64 
 
 RxRing rx_ring;
 UartReceiver<RxRing, RxOverflow::kHold> receiver{kUart, rx_ring};
+RingReader<RxRing> reader{rx_ring};
 Console console(fonts::kPanelFont);
 std::uint8_t strip[kStripBytes];
 
@@ -214,12 +219,10 @@ int main() {
   const std::uint32_t length = prefix[0] | (std::uint32_t{prefix[1]} << 8) | (std::uint32_t{prefix[2]} << 16) |
                                (std::uint32_t{prefix[3]} << 24);
   std::uint32_t done = 0;
+  auto to_console = [](const std::uint8_t* data, std::size_t size) { console.write(data, size); };
   while (done < length) {
-    std::uint8_t chunk[16];
-    const std::uint32_t want = length - done < sizeof(chunk) ? length - done : sizeof(chunk);
-    const std::size_t got = rx_ring.pop(chunk, want);
-    console.write(chunk, got);
-    done += static_cast<std::uint32_t>(got);
+    const std::uint32_t got = static_cast<std::uint32_t>(reader.poll_bytes(to_console, length - done).bytes);
+    done += got;
     receiver.resume();
     if (got == 0) {
       flush();  // idle: show what has arrived
