@@ -17,6 +17,7 @@
 
 #include "lm3s6965_oled.h"
 #include "panel_terminal_font.h"
+#include "panel_terminal_font_5x8.h"
 #include "utf8mcu/display/panel/ssd0323.h"
 #include "utf8mcu/display/panel/ssd1306.h"
 #include "utf8mcu/display/terminal.h"
@@ -127,12 +128,14 @@ PanelStatus count_only(void*, const std::uint8_t*, std::size_t size) {
   return PanelStatus::kOk;
 }
 constexpr PanelBus kNullBus{&count_only, &count_only, nullptr, nullptr, nullptr};
-Console ssd1306_console(fonts::kPanelFont);
+// The low-RAM console: 21 x 8 cells of misc-fixed 5x8 glyphs, 6 x 8 pixels each.
+using SmallConsole = Terminal<21, 8>;
+SmallConsole ssd1306_console(fonts::kPanelFont5x8, 6);
 
 // Instructions (from SysTick ticks) and bus bytes per character typed into
 // `target` (write + flush), 48 characters on a blank screen: no scroll.
-template <typename Panel>
-void measure_typing(const char* name, Console& target, Panel& driver, std::uint32_t& bytes,
+template <typename Target, typename Panel>
+void measure_typing(const char* name, Target& target, Panel& driver, std::uint32_t& bytes,
                     std::uint32_t calibration_ticks, std::uint32_t calibration_instructions) {
   target.put(0x0C);  // clear
   if (target.flush(driver, strip, sizeof(strip)) != PanelStatus::kOk) fail("flush failed");
@@ -152,14 +155,16 @@ void measure_typing(const char* name, Console& target, Panel& driver, std::uint3
   print_number((bytes + kTyped / 2) / kTyped);
   print(" bus bytes per character\n");
   bytes = 0;
-  target.write('\n');
-  target.write('\n');
+  // Down to the last line (not counted), then one line feed more: a scroll.
+  while (target.cursor().row + 1 < Target::kRowCount) target.write('\n');
+  if (target.flush(driver, strip, sizeof(strip)) != PanelStatus::kOk) fail("flush failed");
+  bytes = 0;
   target.write('\n');
   target.write('x');
   if (target.flush(driver, strip, sizeof(strip)) != PanelStatus::kOk) fail("flush failed");
   print("[measure] ");
   print(name);
-  print(": scroll by a line (3 LF and one character): ");
+  print(": scroll by a line (LF and one character): ");
   print_number(bytes);
   print(" bus bytes; ");
   bytes = 0;
@@ -181,16 +186,22 @@ void measure() {
   __asm__ volatile("1: subs %0, %0, #1\n bne 1b" : "+l"(turns) : : "cc");
   const std::uint32_t calibration_ticks = ticks_since(calibration_start);
 
-  measure_typing("SSD0323 over SSI0", console, panel, bus_bytes, calibration_ticks, 2 * kTurns);
+  measure_typing("SSD0323 16 x 4 over SSI0", console, panel, bus_bytes, calibration_ticks, 2 * kTurns);
   Ssd1306 ssd1306(kNullBus, kSsd1306_128x64);
-  measure_typing("SSD1306 (bus counting only)", ssd1306_console, ssd1306, null_bus_bytes, calibration_ticks,
+  measure_typing("SSD1306 21 x 8 (bus counting only)", ssd1306_console, ssd1306, null_bus_bytes, calibration_ticks,
                  2 * kTurns);
-  print("[measure] RAM: terminal ");
+  print("[measure] RAM: terminal 16 x 4 ");
   print_number(sizeof(Console));
   print(" + strip ");
   print_number(kStripBytes);
-  print(" + driver ");
+  print(" + SSD0323 driver ");
   print_number(sizeof(Ssd0323));
+  print(" bytes; terminal 21 x 8 ");
+  print_number(sizeof(SmallConsole));
+  print(" + strip ");
+  print_number(kStripBytes);
+  print(" + SSD1306 driver ");
+  print_number(sizeof(Ssd1306));
   print(" bytes\n");
 }
 

@@ -80,6 +80,8 @@ class Terminal {
   static_assert(kMarkSlots >= 1 && kMarkSlots <= 64, "1 to 64 mark slots");
 
  public:
+  static constexpr int kColumnCount = kColumns;
+  static constexpr int kRowCount = kRows;
   static constexpr int kCellCount = kColumns * kRows;
   /// Longest string sequence (OSC, DCS, ...) consumed before it is ended
   /// without its terminator, so that a stray `ESC ]` cannot hide text forever.
