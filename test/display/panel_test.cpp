@@ -593,6 +593,20 @@ void invert_cell(MonoFramebuffer& picture, int column, int row) {
   }
 }
 
+// True if the model shows `text` (ASCII) on row 0 of the 6 x 8 grid, cells
+// [first_inverted, end_inverted) of `inverted_row` inverted, and `extra` cells.
+bool model_shows_row0(const Ssd1306Model& model, const char* text, int inverted_row, int first_inverted,
+                      int end_inverted, const ExpectedCell* extra = nullptr, std::size_t extra_count = 0) {
+  static ExpectedCell cells[24];
+  std::size_t n = ascii_cells(cells, text, 0, 0);
+  for (std::size_t i = 0; i < extra_count && n < 24; ++i) cells[n++] = extra[i];
+  display_test::Pictures& pictures = display_test::fresh_pictures();
+  MonoFramebuffer expected(pictures.expected, 128, 64);
+  draw_expected_cells(expected, cells, n);
+  for (int column = first_inverted; column < end_inverted; ++column) invert_cell(expected, column, inverted_row);
+  return model_shows(model, 0, 128, 64, expected);
+}
+
 // The cursor: the inverse of the cell the next character goes to; a typed
 // character sends its page's columns of that cell and the next, nothing else.
 UTEST(SmallTerminal, Cursor) {
@@ -605,42 +619,18 @@ UTEST(SmallTerminal, Cursor) {
   write_text(console, "ab\x1B[?25h");
   EXPECT_TRUE(console.cursor_visible());
   ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
-  {
-    static ExpectedCell cells[2];
-    const std::size_t n = ascii_cells(cells, "ab", 0, 0);
-    display_test::Pictures& pictures = display_test::fresh_pictures();
-    MonoFramebuffer expected(pictures.expected, 128, 64);
-    draw_expected_cells(expected, cells, n);
-    invert_cell(expected, 2, 0);
-    EXPECT_TRUE(model_shows(model, 0, 128, 64, expected));
-  }
+  EXPECT_TRUE(model_shows_row0(model, "ab", 0, 2, 3));
   // 'c': cells 2 and 3 of page 0 (12 columns), one page-address command.
   model.counters() = panel_model::BusCounters();
   write_text(console, "c");
   ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
   EXPECT_EQ(model.counters().command_bytes, std::size_t{3});
   EXPECT_EQ(model.counters().data_bytes, std::size_t{2 * kSmallPitch});
-  {
-    static ExpectedCell cells[3];
-    const std::size_t n = ascii_cells(cells, "abc", 0, 0);
-    display_test::Pictures& pictures = display_test::fresh_pictures();
-    MonoFramebuffer expected(pictures.expected, 128, 64);
-    draw_expected_cells(expected, cells, n);
-    invert_cell(expected, 3, 0);
-    EXPECT_TRUE(model_shows(model, 0, 128, 64, expected));
-  }
+  EXPECT_TRUE(model_shows_row0(model, "abc", 0, 3, 4));
   // Over a character (after BS) the cursor inverts its glyph.
   write_text(console, "\b");
   ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
-  {
-    static ExpectedCell cells[3];
-    const std::size_t n = ascii_cells(cells, "abc", 0, 0);
-    display_test::Pictures& pictures = display_test::fresh_pictures();
-    MonoFramebuffer expected(pictures.expected, 128, 64);
-    draw_expected_cells(expected, cells, n);
-    invert_cell(expected, 2, 0);
-    EXPECT_TRUE(model_shows(model, 0, 128, 64, expected));
-  }
+  EXPECT_TRUE(model_shows_row0(model, "abc", 0, 2, 3));
   // A new line: the old cell on page 0 and the new one on page 1.
   model.counters() = panel_model::BusCounters();
   write_text(console, "\r\n");
@@ -656,34 +646,19 @@ UTEST(SmallTerminal, Cursor) {
   model.counters() = panel_model::BusCounters();
   ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
   EXPECT_EQ(model.counters().bus_bytes(), std::size_t{0});
-  {
-    static ExpectedCell cells[3];
-    const std::size_t n = ascii_cells(cells, "abc", 0, 0);
-    display_test::Pictures& pictures = display_test::fresh_pictures();
-    MonoFramebuffer expected(pictures.expected, 128, 64);
-    draw_expected_cells(expected, cells, n);
-    EXPECT_TRUE(model_shows(model, 0, 128, 64, expected));
-  }
+  EXPECT_TRUE(model_shows_row0(model, "abc", 0, 0, 0));
   // Other private modes and a cursor over a hex box (all its cells).
   write_text(console, "\x1B[?7h\x1B[?25;1h");
   EXPECT_FALSE(console.cursor_visible());
   console.set_cursor_visible(true);
   write_text(console, "\x01\x1B[2;2H");
   ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
-  {
-    static ExpectedCell cells[4];
-    std::size_t n = ascii_cells(cells, "abc", 0, 0);
-    cells[n++] = ExpectedCell{0, 1, 0x01, 4, 0};
-    display_test::Pictures& pictures = display_test::fresh_pictures();
-    MonoFramebuffer expected(pictures.expected, 128, 64);
-    draw_expected_cells(expected, cells, n);
-    for (int column = 0; column < 4; ++column) invert_cell(expected, column, 1);
-    EXPECT_TRUE(model_shows(model, 0, 128, 64, expected));
-    // draw() shows the cursor as flush() does.
-    MonoFramebuffer drawn(pictures.actual, 128, 64);
-    console.draw(drawn, 0, 0);
-    EXPECT_TRUE(model_shows(model, 0, 128, 64, drawn));
-  }
+  const ExpectedCell hex_box{0, 1, 0x01, 4, 0};
+  EXPECT_TRUE(model_shows_row0(model, "abc", 1, 0, 4, &hex_box, 1));
+  // draw() shows the cursor as flush() does.
+  MonoFramebuffer drawn(display_test::fresh_pictures().actual, 128, 64);
+  console.draw(drawn, 0, 0);
+  EXPECT_TRUE(model_shows(model, 0, 128, 64, drawn));
 }
 
 // Combining marks beyond the slots get a cell of their own, and marks move

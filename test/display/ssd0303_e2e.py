@@ -13,9 +13,7 @@ Exit status 0 on success.
 
 import argparse
 import os
-import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,33 +21,12 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(REPO, "examples", "display_demo"))
+import panel_e2e  # noqa: E402
 import pbm_to_png  # noqa: E402
 
-WIDTH, HEIGHT, MAGNIFY = 96, 16, 4
-
-
-def screendump_pixels(path):
-    """OLED pixels of a lm3s811evb screendump; every 4x4 block one colour, black or white."""
-    with open(path, "rb") as source:
-        data = source.read()
-    header = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
-    if not header or tuple(map(int, header.groups())) != (WIDTH * MAGNIFY, HEIGHT * MAGNIFY, 255):
-        raise AssertionError("screendump header %r, want P6 384 64 255" % data[:20])
-    data = data[header.end():]
-    pixels = []
-    for y in range(HEIGHT):
-        row = []
-        for x in range(WIDTH):
-            values = set()
-            for dy in range(MAGNIFY):
-                start = ((y * MAGNIFY + dy) * WIDTH * MAGNIFY + x * MAGNIFY) * 3
-                values.update(data[start:start + MAGNIFY * 3])
-            if len(values) != 1 or not values <= {0, 255}:
-                raise AssertionError("pixel (%d, %d): levels %s, want black or white" % (x, y, sorted(values)))
-            row.append(1 if 255 in values else 0)
-        pixels.append(row)
-    return pixels
+WIDTH, HEIGHT, MAGNIFY = 96, 16, panel_e2e.MAGNIFY
 
 
 def run_qemu(elf, work, timeout):
@@ -77,8 +54,7 @@ def run_qemu(elf, work, timeout):
                 if time.monotonic() > deadline:
                     raise AssertionError("timed out waiting for the firmware (got %r)" % output[-200:])
                 time.sleep(0.02)
-            monitor = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            monitor.connect(monitor_path)
+            monitor = panel_e2e.connect_unix(monitor_path, deadline, process)
             monitor.sendall(b"screendump %s\n" % dump_path.encode())
             expected_size = len(b"P6\n384 64\n255\n") + WIDTH * MAGNIFY * HEIGHT * MAGNIFY * 3
             while not (os.path.exists(dump_path) and os.path.getsize(dump_path) >= expected_size):
@@ -98,7 +74,7 @@ def run_qemu(elf, work, timeout):
         errors = err.read().decode("utf-8", "replace")
     if "ssd0303" in errors:  # the model names commands it does not know
         raise AssertionError("the OLED model reported: %s" % errors[-1500:])
-    return screendump_pixels(dump_path)
+    return panel_e2e.screendump_pixels(dump_path, WIDTH, HEIGHT)
 
 
 def main():
@@ -131,16 +107,7 @@ def main():
             return 1
         what = "SSD0303 screendump"
     _, _, expected = pbm_to_png.read_pbm(args.golden)
-    differences = [(x, y) for y in range(HEIGHT) for x in range(WIDTH) if actual[y][x] != expected[y][x]]
-    for y in range(HEIGHT):
-        print("  " + "".join("#" if actual[y][x] else "." for x in range(WIDTH)) + "   " +
-              "".join("#" if expected[y][x] else "." for x in range(WIDTH)))
-    if differences:
-        print("ssd0303_e2e: the %s differs from the golden picture in %d pixels, first at %s" %
-              (what, len(differences), differences[0]))
-        return 1
-    print("ssd0303_e2e: the %s equals the golden picture (%dx%d pixels)" % (what, WIDTH, HEIGHT))
-    return 0
+    return 0 if panel_e2e.compare(actual, expected, what, "ssd0303_e2e") else 1
 
 
 if __name__ == "__main__":
