@@ -786,13 +786,13 @@ class Terminal {
   }
 
   const Font* font_;
-  std::uint16_t cells_[static_cast<std::size_t>(kCellCount)];
+  std::uint16_t cells_[static_cast<std::size_t>(kCellCount)] = {};
   MarkSlot marks_[static_cast<std::size_t>(kMarkSlots)] = {};
   Decoder decoder_;
   std::uint16_t parameters_[2] = {0, 0};
   std::uint16_t string_length_ = 0;
   std::uint16_t shown_cell_ = 0;  // where the last flush drew the cursor (kCursorShown)
-  std::uint8_t dirty_rows_[static_cast<std::size_t>((kRows + 7) / 8)];  // bit per row: it holds a dirty cell
+  std::uint8_t dirty_rows_[static_cast<std::size_t>((kRows + 7) / 8)] = {};  // bit per row: it holds a dirty cell
   std::uint8_t column_ = 0;
   std::uint8_t row_ = 0;
   std::uint8_t cell_width_;
