@@ -155,7 +155,7 @@ void calibrate() {
 }
 
 void measure_glyphs(MonoFramebuffer& screen, const Font& font) {
-  const detail::Clip all{0, 0, screen.width(), screen.height()};
+  const Clip all{0, 0, screen.width(), screen.height()};
   const Glyph latin = find_glyph(font, U'A');
   const Glyph han = find_glyph(font, 0x4E2D);
   // x cycles over the screen so the loop cannot be folded; the glyph cost
@@ -185,7 +185,7 @@ void measure_glyphs(MonoFramebuffer& screen, const Font& font) {
 }
 
 void measure_small_fonts(MonoFramebuffer& screen) {
-  const detail::Clip all{0, 0, screen.width(), screen.height()};
+  const Clip all{0, 0, screen.width(), screen.height()};
   auto column_of = [](std::uint32_t i) { return static_cast<int>(i * 6u % 112u); };
   const Glyph six = find_glyph(fonts::kFirmwareFont6x13, U'A');
   const Glyph five = find_glyph(fonts::kFirmwareFont5x7, U'A');

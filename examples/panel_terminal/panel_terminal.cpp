@@ -1,7 +1,9 @@
 // A serial console on a real panel controller, for QEMU's lm3s6965evb: bytes
-// arrive on the PL011 UART0 (receive interrupt -> ByteRing), go through the
-// Terminal (UTF-8 decoder, or ISO-8859-1 after ESC % @) into 16 x 4 cells,
-// and changed cells are flushed in page strips to the SSD0323 OLED over SSI0.
+// arrive on the PL011 UART0 (receive interrupt -> ByteRing), a RingReader
+// hands them undecoded to the Terminal (its UTF-8 decoder, or ISO-8859-1
+// after ESC % @: the charset switch acts on bytes, so the terminal decodes)
+// into 16 x 4 cells, and changed cells are flushed in page strips to the
+// SSD0323 OLED over SSI0.
 //
 // Protocol with the host (test/display/panel_e2e.py, tools/panel-demo.sh):
 //   out: "panel_terminal: ready\n" on the UART once the receiver runs;
@@ -15,10 +17,12 @@
 
 #include "lm3s6965_oled.h"
 #include "panel_terminal_font.h"
+#include "panel_terminal_font_5x8.h"
 #include "utf8mcu/display/panel/ssd0323.h"
 #include "utf8mcu/display/panel/ssd1306.h"
 #include "utf8mcu/display/terminal.h"
 #include "utf8mcu/port/byte_ring.h"
+#include "utf8mcu/port/ingest.h"
 #include "utf8mcu/port/pl011_uart.h"
 #include "utf8mcu/port/uart_port.h"
 #include "utf8mcu_bsp/board.h"
@@ -28,6 +32,7 @@ namespace {
 
 using namespace utf8mcu::display;
 using utf8mcu::port::ByteRing;
+using utf8mcu::port::RingReader;
 using utf8mcu::port::RxOverflow;
 using utf8mcu::port::UartPort;
 using utf8mcu::port::UartReceiver;
@@ -45,6 +50,7 @@ static_assert(sizeof(Console) + kStripBytes + sizeof(Ssd0323) <= 512, "a 128x64 
 
 RxRing rx_ring;
 UartReceiver<RxRing, RxOverflow::kHold> receiver{kUart, rx_ring};
+RingReader<RxRing> reader{rx_ring};
 Console console(fonts::kPanelFont);
 std::uint8_t strip[kStripBytes];
 
@@ -122,12 +128,14 @@ PanelStatus count_only(void*, const std::uint8_t*, std::size_t size) {
   return PanelStatus::kOk;
 }
 constexpr PanelBus kNullBus{&count_only, &count_only, nullptr, nullptr, nullptr};
-Console ssd1306_console(fonts::kPanelFont);
+// The low-RAM console: 21 x 8 cells of misc-fixed 5x8 glyphs, 6 x 8 pixels each.
+using SmallConsole = Terminal<21, 8>;
+SmallConsole ssd1306_console(fonts::kPanelFont5x8, 6);
 
 // Instructions (from SysTick ticks) and bus bytes per character typed into
 // `target` (write + flush), 48 characters on a blank screen: no scroll.
-template <typename Panel>
-void measure_typing(const char* name, Console& target, Panel& driver, std::uint32_t& bytes,
+template <typename Target, typename Panel>
+void measure_typing(const char* name, Target& target, Panel& driver, std::uint32_t& bytes,
                     std::uint32_t calibration_ticks, std::uint32_t calibration_instructions) {
   target.put(0x0C);  // clear
   if (target.flush(driver, strip, sizeof(strip)) != PanelStatus::kOk) fail("flush failed");
@@ -147,14 +155,16 @@ void measure_typing(const char* name, Console& target, Panel& driver, std::uint3
   print_number((bytes + kTyped / 2) / kTyped);
   print(" bus bytes per character\n");
   bytes = 0;
-  target.write('\n');
-  target.write('\n');
+  // Down to the last line (not counted), then one line feed more: a scroll.
+  while (target.cursor().row + 1 < Target::kRowCount) target.write('\n');
+  if (target.flush(driver, strip, sizeof(strip)) != PanelStatus::kOk) fail("flush failed");
+  bytes = 0;
   target.write('\n');
   target.write('x');
   if (target.flush(driver, strip, sizeof(strip)) != PanelStatus::kOk) fail("flush failed");
   print("[measure] ");
   print(name);
-  print(": scroll by a line (3 LF and one character): ");
+  print(": scroll by a line (LF and one character): ");
   print_number(bytes);
   print(" bus bytes; ");
   bytes = 0;
@@ -176,16 +186,22 @@ void measure() {
   __asm__ volatile("1: subs %0, %0, #1\n bne 1b" : "+l"(turns) : : "cc");
   const std::uint32_t calibration_ticks = ticks_since(calibration_start);
 
-  measure_typing("SSD0323 over SSI0", console, panel, bus_bytes, calibration_ticks, 2 * kTurns);
+  measure_typing("SSD0323 16 x 4 over SSI0", console, panel, bus_bytes, calibration_ticks, 2 * kTurns);
   Ssd1306 ssd1306(kNullBus, kSsd1306_128x64);
-  measure_typing("SSD1306 (bus counting only)", ssd1306_console, ssd1306, null_bus_bytes, calibration_ticks,
+  measure_typing("SSD1306 21 x 8 (bus counting only)", ssd1306_console, ssd1306, null_bus_bytes, calibration_ticks,
                  2 * kTurns);
-  print("[measure] RAM: terminal ");
+  print("[measure] RAM: terminal 16 x 4 ");
   print_number(sizeof(Console));
   print(" + strip ");
   print_number(kStripBytes);
-  print(" + driver ");
+  print(" + SSD0323 driver ");
   print_number(sizeof(Ssd0323));
+  print(" bytes; terminal 21 x 8 ");
+  print_number(sizeof(SmallConsole));
+  print(" + strip ");
+  print_number(kStripBytes);
+  print(" + SSD1306 driver ");
+  print_number(sizeof(Ssd1306));
   print(" bytes\n");
 }
 
@@ -214,12 +230,10 @@ int main() {
   const std::uint32_t length = prefix[0] | (std::uint32_t{prefix[1]} << 8) | (std::uint32_t{prefix[2]} << 16) |
                                (std::uint32_t{prefix[3]} << 24);
   std::uint32_t done = 0;
+  auto to_console = [](const std::uint8_t* data, std::size_t size) { console.write(data, size); };
   while (done < length) {
-    std::uint8_t chunk[16];
-    const std::uint32_t want = length - done < sizeof(chunk) ? length - done : sizeof(chunk);
-    const std::size_t got = rx_ring.pop(chunk, want);
-    console.write(chunk, got);
-    done += static_cast<std::uint32_t>(got);
+    const std::uint32_t got = static_cast<std::uint32_t>(reader.poll_bytes(to_console, length - done).bytes);
+    done += got;
     receiver.resume();
     if (got == 0) {
       flush();  // idle: show what has arrived

@@ -35,7 +35,7 @@ bool font_has(char32_t code_point) { return find_glyph(kDefaultFont, code_point)
 UTEST(DisplayFont, GlyphsMatchUnifontSamples) {
   static std::uint8_t buffer[mono_buffer_size(16, 16)];
   MonoFramebuffer picture(buffer, 16, 16);
-  const detail::Clip everywhere{0, 0, 16, 16};
+  const Clip everywhere{0, 0, 16, 16};
   std::size_t compared = 0;
   for (const GlyphSample& sample : kGlyphSamples) {
     const Glyph glyph = find_glyph(kDefaultFont, sample.code_point);

@@ -55,23 +55,23 @@ def write_pbm(path, pixels):
         sink.write(out)
 
 
-def screendump_pixels(path):
-    """The OLED pixels of a lm3s6965evb screendump; every 4x4 block must be one
-    grey, and only level 0 (dark) or 15 (lit, 255) may occur."""
+def screendump_pixels(path, width=WIDTH, height=HEIGHT):
+    """The OLED pixels of a screendump (lm3s6965evb: 128x64; lm3s811evb:
+    96x16); every 4x4 block must be one grey, and only level 0 (dark) or 15
+    (lit, 255) may occur."""
     with open(path, "rb") as source:
         data = source.read()
     header = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
-    if not header or tuple(map(int, header.groups())) != (WIDTH * MAGNIFY, HEIGHT * MAGNIFY, 255):
-        raise AssertionError("screendump header %r, want P6 512 256 255" % data[:20])
-    width = WIDTH * MAGNIFY
+    if not header or tuple(map(int, header.groups())) != (width * MAGNIFY, height * MAGNIFY, 255):
+        raise AssertionError("screendump header %r, want P6 %d %d 255" % (data[:20], width * MAGNIFY, height * MAGNIFY))
     data = data[header.end():]
     pixels = []
-    for y in range(HEIGHT):
+    for y in range(height):
         row = []
-        for x in range(WIDTH):
+        for x in range(width):
             values = set()
             for dy in range(MAGNIFY):
-                start = ((y * MAGNIFY + dy) * width + x * MAGNIFY) * 3
+                start = ((y * MAGNIFY + dy) * width * MAGNIFY + x * MAGNIFY) * 3
                 values.update(data[start:start + MAGNIFY * 3])
             if len(values) != 1 or not values <= {0, 255}:
                 raise AssertionError("pixel (%d, %d): levels %s, want one of 0 or 255" % (x, y, sorted(values)))
@@ -80,16 +80,21 @@ def screendump_pixels(path):
     return pixels
 
 
-def compare(actual, golden, what):
-    differences = [(x, y) for y in range(HEIGHT) for x in range(WIDTH) if actual[y][x] != golden[y][x]]
-    if differences:
-        print("panel_e2e: %s differs from the golden picture in %d pixels, first at %s" %
-              (what, len(differences), differences[0]))
-        for y in range(HEIGHT):
-            print("  " + "".join("#" if actual[y][x] else "." for x in range(WIDTH)) + "   " +
-                  "".join("#" if golden[y][x] else "." for x in range(WIDTH)))
+def compare(actual, golden, what, name="panel_e2e"):
+    """True if the pictures (lists of rows of 0/1) are equal; prints both if not."""
+    height, width = len(golden), len(golden[0])
+    if (len(actual), len(actual[0])) != (height, width):
+        print("%s: %s is %dx%d, the golden picture %dx%d" % (name, what, len(actual[0]), len(actual), width, height))
         return False
-    print("panel_e2e: %s equals the golden picture (%dx%d pixels)" % (what, WIDTH, HEIGHT))
+    differences = [(x, y) for y in range(height) for x in range(width) if actual[y][x] != golden[y][x]]
+    if differences:
+        print("%s: %s differs from the golden picture in %d pixels, first at %s" %
+              (name, what, len(differences), differences[0]))
+        for y in range(height):
+            print("  " + "".join("#" if actual[y][x] else "." for x in range(width)) + "   " +
+                  "".join("#" if golden[y][x] else "." for x in range(width)))
+        return False
+    print("%s: %s equals the golden picture (%dx%d pixels)" % (name, what, width, height))
     return True
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# RAM and flash budget of a 128x64 console (Terminal<16, 4> with its decoder,
+# RAM and flash budget of a 128x64 console (Terminal<21, 8> with its decoder,
 # a 128-byte page strip, the SSD1306 driver), from panel_size_probe.cpp built
 # for the board:
 #

@@ -1,5 +1,5 @@
-// Entry points of a 128x64 console (Terminal<16, 4>, the SSD1306 driver, the
-// decoder inside the terminal) for panel_size.sh: compiled for the board at
+// Entry points of a 128x64 console (Terminal<21, 8>: 6 x 8 cells, the SSD1306
+// driver, the decoder inside the terminal) for panel_size.sh: compiled for the board at
 // -O2 and -Os, not run. The marker array's size is the console's RAM.
 #include <cstdint>
 
@@ -7,7 +7,7 @@
 #include "utf8mcu/display/terminal.h"
 
 namespace {
-using Console = utf8mcu::display::Terminal<16, 4>;
+using Console = utf8mcu::display::Terminal<21, 8>;
 using utf8mcu::display::PanelStatus;
 using utf8mcu::display::Ssd1306;
 constexpr std::size_t kStripBytes = 128;

@@ -13,6 +13,7 @@
 #include "utf8mcu/display/panel/ssd1306.h"
 #include "utf8mcu/display/panel/st77xx.h"
 #include "utf8mcu/display/terminal.h"
+#include "display_test_font_5x8.h"
 
 namespace {
 
@@ -22,15 +23,21 @@ using panel_model::Ssd0323Model;
 using panel_model::Ssd1306Model;
 
 using Console = Terminal<16, 4>;
+// 21 x 8 cells of 6 x 8 pixels: misc-fixed 5x8 glyphs in 6-pixel cells.
+using SmallConsole = Terminal<21, 8>;
+constexpr int kSmallPitch = 6;
 
 // The RAM budget of a 128x64 console: cells, decoder and escape state (the
-// Terminal), one page strip, and the driver.
+// Terminal), one page strip, and the driver; of 32-bit cores (pointers are
+// larger on the host). panel_size.sh checks it on the firmware builds too.
 constexpr std::size_t kStripBytes = 128;
+static_assert(sizeof(void*) > 4 || sizeof(SmallConsole) + kStripBytes + sizeof(Ssd1306) <= 512,
+              "128x64 console of 21 x 8 cells within 512 bytes of RAM");
 static_assert(sizeof(Console) + kStripBytes + sizeof(Ssd1306) <= 512, "128x64 console within 512 bytes of RAM");
 static_assert(sizeof(Console) + kStripBytes + sizeof(Ssd0323) <= 512, "128x64 console within 512 bytes of RAM");
 
-template <std::size_t N>
-void write_text(Console& console, const char (&text)[N]) {
+template <typename AnyConsole, std::size_t N>
+void write_text(AnyConsole& console, const char (&text)[N]) {
   console.write(reinterpret_cast<const std::uint8_t*>(text), N - 1);
 }
 
@@ -473,6 +480,217 @@ UTEST(Terminal, OnlyChangedCellsAreSent) {
   EXPECT_TRUE(console.dirty());
 }
 
+// ---- a 6x8-class console: 21 x 8 cells ----------------------------------------
+
+SmallConsole& fresh_small_console() {
+  alignas(SmallConsole) static unsigned char storage[sizeof(SmallConsole)];
+  return *new (storage) SmallConsole(fonts::kTestFont5x8, kSmallPitch);
+}
+
+// One cell of the expected picture: `code_point` drawn with its pen at cell
+// (column, row) of 6 x 8 pixels, clipped to `cells` cells, and `mark` over it
+// where the pen stands after the character (as a line of text draws it).
+struct ExpectedCell {
+  int column;
+  int row;
+  char32_t code_point;
+  int cells;
+  char32_t mark;
+};
+
+void draw_expected_cells(MonoFramebuffer& expected, const ExpectedCell* cells, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) {
+    const ExpectedCell& cell = cells[i];
+    const int x = cell.column * kSmallPitch;
+    const int y = cell.row * 8;
+    const Rect clip{x, y, cell.cells * kSmallPitch, 8};
+    const int advance = draw_code_point(expected, fonts::kTestFont5x8, cell.code_point, x, y, clip, kLitOnDark);
+    if (cell.mark != 0) draw_code_point(expected, fonts::kTestFont5x8, cell.mark, x + advance, y, clip, kLitOnDark);
+  }
+}
+
+// Cells of `text` from `column` on `row`, one each (ASCII).
+std::size_t ascii_cells(ExpectedCell* out, const char* text, int column, int row) {
+  std::size_t n = 0;
+  for (; text[n] != '\0'; ++n) out[n] = ExpectedCell{column + static_cast<int>(n), row, static_cast<char32_t>(text[n]), 1, 0};
+  return n;
+}
+
+// Ten lines (two scroll off): ASCII, a combining mark, Latin-1 letters,
+// U+FFFD for an ill-formed sequence, hex boxes of 4 cells (a control, a CJK
+// character the font lacks) and of 5 (an emoji), a line that wraps.
+const char kSmallText[] =
+    "zero\r\ndrop me\r\nand me\r\nHello, 5x8 world!\r\n"
+    "e\xCC\x81 \xC3\xBC\xC3\x9F\r\n"
+    "\xC3\x28\r\n"
+    "\x01\xE4\xB8\xADx\r\n"
+    "abcdefghijklmnopqrstuv\xF0\x9F\x98\x80\r\n"
+    "last";
+
+MonoFramebuffer expected_small_screen() {
+  static ExpectedCell cells[96];
+  std::size_t n = 0;
+  n += ascii_cells(cells + n, "and me", 0, 0);
+  n += ascii_cells(cells + n, "Hello, 5x8 world!", 0, 1);
+  cells[n++] = ExpectedCell{0, 2, U'e', 1, 0x0301};
+  cells[n++] = ExpectedCell{2, 2, 0xFC, 1, 0};
+  cells[n++] = ExpectedCell{3, 2, 0xDF, 1, 0};
+  cells[n++] = ExpectedCell{0, 3, 0xFFFD, 1, 0};
+  cells[n++] = ExpectedCell{1, 3, U'(', 1, 0};
+  cells[n++] = ExpectedCell{0, 4, 0x01, 4, 0};    // 20-pixel hex box: 4 cells
+  cells[n++] = ExpectedCell{4, 4, 0x4E2D, 4, 0};
+  cells[n++] = ExpectedCell{8, 4, U'x', 1, 0};
+  n += ascii_cells(cells + n, "abcdefghijklmnopqrstu", 0, 5);
+  cells[n++] = ExpectedCell{0, 6, U'v', 1, 0};
+  cells[n++] = ExpectedCell{1, 6, 0x1F600, 5, 0};  // 28-pixel hex box: 5 cells
+  n += ascii_cells(cells + n, "last", 0, 7);
+  display_test::Pictures& pictures = display_test::fresh_pictures();
+  MonoFramebuffer expected(pictures.expected, 128, 64);
+  draw_expected_cells(expected, cells, n);
+  return expected;
+}
+
+// The 21 x 8 console through the SSD1306 model, pixel for pixel against the
+// cells drawn one by one at their hand-placed positions.
+UTEST(SmallTerminal, ScreenOnSsd1306) {
+  SmallConsole& console = fresh_small_console();
+  EXPECT_EQ(console.cell_width(), 6);
+  EXPECT_EQ(console.line_height(), 8);
+  EXPECT_EQ(console.pixel_width(), 126);
+  EXPECT_EQ(console.pixel_height(), 64);
+  write_text(console, kSmallText);
+  Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
+  const PanelBus bus = model.spi_bus();
+  Ssd1306 panel(bus, kSsd1306_128x64);
+  ASSERT_EQ(panel.init(), PanelStatus::kOk);
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  const MonoFramebuffer expected = expected_small_screen();
+  EXPECT_TRUE(model_shows(model, 0, 126, 64, expected));
+  // The cells read back as code points, the hex boxes' included.
+  EXPECT_EQ(console.cell(0, 2), U'e');
+  EXPECT_EQ(console.mark_of(0, 2), char32_t{0x0301});
+  EXPECT_EQ(console.cell(3, 2), char32_t{0xDF});
+  EXPECT_EQ(console.cell(0, 3), char32_t{0xFFFD});
+  EXPECT_EQ(console.cell(0, 4), char32_t{0x01});
+  EXPECT_EQ(console.cell(1, 4), char32_t{0});
+  EXPECT_EQ(console.cell(4, 4), char32_t{0x4E2D});
+  EXPECT_EQ(console.cell(1, 6), char32_t{0x1F600});
+  EXPECT_EQ(console.cell(5, 6), char32_t{0});
+  EXPECT_EQ(console.cell(6, 6), U' ');
+  EXPECT_EQ(console.cursor().column, 4);
+  EXPECT_EQ(console.cursor().row, 7);
+  // draw() into a framebuffer gives the same picture.
+  display_test::Pictures& pictures = display_test::fresh_pictures();
+  MonoFramebuffer drawn(pictures.actual, 128, 64);
+  console.draw(drawn, 0, 0);
+  EXPECT_TRUE(model_shows(model, 0, 128, 64, drawn));
+}
+
+// Inverts cell (column, row) of the 6 x 8 grid in `picture`.
+void invert_cell(MonoFramebuffer& picture, int column, int row) {
+  for (int y = row * 8; y < row * 8 + 8; ++y) {
+    for (int x = column * kSmallPitch; x < (column + 1) * kSmallPitch; ++x) picture.set_pixel(x, y, !picture.get_pixel(x, y));
+  }
+}
+
+// True if the model shows `text` (ASCII) on row 0 of the 6 x 8 grid, cells
+// [first_inverted, end_inverted) of `inverted_row` inverted, and `extra` cells.
+bool model_shows_row0(const Ssd1306Model& model, const char* text, int inverted_row, int first_inverted,
+                      int end_inverted, const ExpectedCell* extra = nullptr, std::size_t extra_count = 0) {
+  static ExpectedCell cells[24];
+  std::size_t n = ascii_cells(cells, text, 0, 0);
+  for (std::size_t i = 0; i < extra_count && n < 24; ++i) cells[n++] = extra[i];
+  display_test::Pictures& pictures = display_test::fresh_pictures();
+  MonoFramebuffer expected(pictures.expected, 128, 64);
+  draw_expected_cells(expected, cells, n);
+  for (int column = first_inverted; column < end_inverted; ++column) invert_cell(expected, column, inverted_row);
+  return model_shows(model, 0, 128, 64, expected);
+}
+
+// The cursor: the inverse of the cell the next character goes to; a typed
+// character sends its page's columns of that cell and the next, nothing else.
+UTEST(SmallTerminal, Cursor) {
+  SmallConsole& console = fresh_small_console();
+  Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
+  const PanelBus bus = model.spi_bus();
+  Ssd1306 panel(bus, kSsd1306_128x64);
+  ASSERT_EQ(panel.init(), PanelStatus::kOk);
+  EXPECT_FALSE(console.cursor_visible());
+  write_text(console, "ab\x1B[?25h");
+  EXPECT_TRUE(console.cursor_visible());
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  EXPECT_TRUE(model_shows_row0(model, "ab", 0, 2, 3));
+  // 'c': cells 2 and 3 of page 0 (12 columns), one page-address command.
+  model.counters() = panel_model::BusCounters();
+  write_text(console, "c");
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  EXPECT_EQ(model.counters().command_bytes, std::size_t{3});
+  EXPECT_EQ(model.counters().data_bytes, std::size_t{2 * kSmallPitch});
+  EXPECT_TRUE(model_shows_row0(model, "abc", 0, 3, 4));
+  // Over a character (after BS) the cursor inverts its glyph.
+  write_text(console, "\b");
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  EXPECT_TRUE(model_shows_row0(model, "abc", 0, 2, 3));
+  // A new line: the old cell on page 0 and the new one on page 1.
+  model.counters() = panel_model::BusCounters();
+  write_text(console, "\r\n");
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  EXPECT_EQ(model.counters().command_bytes, std::size_t{2 * 3});
+  EXPECT_EQ(model.counters().data_bytes, std::size_t{2 * kSmallPitch});
+  // Hidden: the cell it was on is redrawn plain; then nothing more to send.
+  write_text(console, "\x1B[?25l");
+  EXPECT_FALSE(console.cursor_visible());
+  model.counters() = panel_model::BusCounters();
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  EXPECT_EQ(model.counters().data_bytes, std::size_t{kSmallPitch});
+  model.counters() = panel_model::BusCounters();
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  EXPECT_EQ(model.counters().bus_bytes(), std::size_t{0});
+  EXPECT_TRUE(model_shows_row0(model, "abc", 0, 0, 0));
+  // Other private modes and a cursor over a hex box (all its cells).
+  write_text(console, "\x1B[?7h\x1B[?25;1h");
+  EXPECT_FALSE(console.cursor_visible());
+  console.set_cursor_visible(true);
+  write_text(console, "\x01\x1B[2;2H");
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  const ExpectedCell hex_box{0, 1, 0x01, 4, 0};
+  EXPECT_TRUE(model_shows_row0(model, "abc", 1, 0, 4, &hex_box, 1));
+  // draw() shows the cursor as flush() does.
+  MonoFramebuffer drawn(display_test::fresh_pictures().actual, 128, 64);
+  console.draw(drawn, 0, 0);
+  EXPECT_TRUE(model_shows(model, 0, 128, 64, drawn));
+}
+
+// Combining marks beyond the slots get a cell of their own, and marks move
+// with their lines when the grid scrolls.
+UTEST(SmallTerminal, MarkSlots) {
+  SmallConsole& console = fresh_small_console();
+  write_text(console, "a\xCC\x81" "b\xCC\x88" "c\xCC\x82");  // the third finds no free slot
+  EXPECT_EQ(console.mark_of(0, 0), char32_t{0x0301});
+  EXPECT_EQ(console.mark_of(1, 0), char32_t{0x0308});
+  EXPECT_EQ(console.cell(2, 0), U'c');
+  EXPECT_EQ(console.mark_of(2, 0), char32_t{0});
+  EXPECT_EQ(console.cell(3, 0), U' ');
+  EXPECT_EQ(console.mark_of(3, 0), char32_t{0x0302});
+  // Overwriting a cell frees its slot.
+  write_text(console, "\rX\xCC\x83");
+  EXPECT_EQ(console.cell(0, 0), U'X');
+  EXPECT_EQ(console.mark_of(0, 0), char32_t{0x0303});
+  // A mark moves up with its line, and leaves its slot when the line goes.
+  new (&console) SmallConsole(fonts::kTestFont5x8, kSmallPitch);
+  write_text(console, "\r\n\r\n\r\nd\xCC\x81\r\n\r\n\r\n\r\n\r\n\r\n");  // d on row 3, then 2 scrolls
+  EXPECT_EQ(console.cell(0, 1), U'd');
+  EXPECT_EQ(console.mark_of(0, 1), char32_t{0x0301});
+  EXPECT_EQ(console.mark_of(0, 3), char32_t{0});
+  write_text(console, "a\xCC\x88\r\n\r\n");  // both slots taken; then row 1 goes off the top
+  EXPECT_EQ(console.mark_of(0, 5), char32_t{0x0308});
+  write_text(console, "e\xCC\x81" "f\xCC\x88");  // e's mark takes d's slot; f's finds none
+  EXPECT_EQ(console.mark_of(0, 7), char32_t{0x0301});
+  EXPECT_EQ(console.mark_of(1, 7), char32_t{0});
+  EXPECT_EQ(console.cell(2, 7), U' ');
+  EXPECT_EQ(console.mark_of(2, 7), char32_t{0x0308});
+}
+
 // ---- bad input ---------------------------------------------------------------
 
 // Random bytes and controls (ESC, CSI, OSC starts, CAN, BS, TAB, FF ...) into
@@ -483,7 +701,7 @@ UTEST(Terminal, RandomInputAndOddPanels) {
   struct Guarded {
     std::uint32_t before[4];
     Terminal<5, 3> small;
-    Terminal<1, 1> tiny;
+    Terminal<2, 1> tiny;
     Console console;
     std::uint8_t strip[kStripBytes];
     std::uint32_t after[4];
@@ -492,7 +710,7 @@ UTEST(Terminal, RandomInputAndOddPanels) {
   for (auto& word : guarded.before) word = 0xDEADBEEF;
   for (auto& word : guarded.after) word = 0xDEADBEEF;
   guarded.small = Terminal<5, 3>();
-  guarded.tiny = Terminal<1, 1>();
+  guarded.tiny = Terminal<2, 1>();
   guarded.console = Console();
   Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
   const PanelBus bus = model.spi_bus();
@@ -523,7 +741,7 @@ UTEST(Terminal, RandomInputAndOddPanels) {
   EXPECT_LE(guarded.console.cursor().column, 16);
   EXPECT_LT(guarded.console.cursor().row, 4);
   EXPECT_LE(guarded.small.cursor().column, 5);
-  EXPECT_LE(guarded.tiny.cursor().column, 1);
+  EXPECT_LE(guarded.tiny.cursor().column, 2);
   EXPECT_EQ(guarded.tiny.cursor().row, 0);
   for (const auto word : guarded.before) EXPECT_EQ(word, 0xDEADBEEFu);
   for (const auto word : guarded.after) EXPECT_EQ(word, 0xDEADBEEFu);

@@ -105,6 +105,47 @@ UTEST(RingReader, PollIsBounded) {
   EXPECT_EQ(reader.bytes_read(), 16u);
 }
 
+// Raw-byte mode: the bytes come out as they went in, bounded per call, across
+// the ring's wrap-around, gap markers included and nothing decoded.
+UTEST(RingReader, PollBytesHandsTheRawBytes) {
+  ByteRing<8> ring;
+  RingReader reader{ring};
+  std::uint8_t out[128] = {};
+  std::size_t size = 0;
+  auto sink = [&](const std::uint8_t* data, std::size_t n) {
+    for (std::size_t i = 0; i < n && size < sizeof(out); ++i) out[size++] = data[i];
+  };
+  port_test::Random random(5);
+  std::size_t at = 0;
+  while (at < port_test::kSampleTextSize || ring.size() != 0) {
+    while (at < port_test::kSampleTextSize && ring.has_room() && random.below(4) != 0) {
+      ring.push(port_test::kSampleText[at++]);
+    }
+    const std::size_t bound = 1 + random.below(5);
+    const std::size_t before = ring.size();
+    const auto step = reader.poll_bytes(sink, bound);
+    EXPECT_EQ(step.bytes, before < bound ? before : bound);
+    EXPECT_EQ(step.code_points, 0u);
+  }
+  EXPECT_EQ(size, port_test::kSampleTextSize);
+  bool same = size == port_test::kSampleTextSize;
+  for (std::size_t i = 0; same && i < size; ++i) same = out[i] == port_test::kSampleText[i];
+  EXPECT_TRUE(same);
+  EXPECT_EQ(reader.code_points(), 0u);
+  // A gap goes through as the ring's marker byte, in its place.
+  ByteRing<8> lossy;
+  RingReader raw{lossy};
+  lossy.push('a');
+  lossy.mark_gap();
+  lossy.push('b');
+  size = 0;
+  EXPECT_EQ(raw.poll_bytes(sink).bytes, 3u);
+  EXPECT_EQ(size, 3u);
+  EXPECT_EQ(out[0], 'a');
+  EXPECT_EQ(out[1], utf8mcu::port::kGapMarker);
+  EXPECT_EQ(out[2], 'b');
+}
+
 UTEST(RingReader, BoundedPollsAcrossWrapAroundKeepTheText) {
   ByteRing<8> ring;
   RingReader reader{ring};

@@ -18,33 +18,51 @@ if(NOT UTF8MCU_CPU_OPTIONS)
   message(FATAL_ERROR "utf8mcu_bsp needs toolchains/arm-none-eabi.cmake as the toolchain file")
 endif()
 
-set(_bsp_dir "${CMAKE_CURRENT_LIST_DIR}")
-add_library(utf8mcu_bsp STATIC
-  "${_bsp_dir}/src/startup.cpp"
-  "${_bsp_dir}/src/semihosting.cpp"
-  "${_bsp_dir}/src/mem.cpp")
-target_include_directories(utf8mcu_bsp PUBLIC "${_bsp_dir}/include")
-target_compile_features(utf8mcu_bsp PUBLIC cxx_std_17)
-# Repeats the toolchain's CPU and firmware flags so that they survive a
-# command-line CMAKE_CXX_FLAGS, which replaces the toolchain's defaults.
-target_compile_options(utf8mcu_bsp PUBLIC ${UTF8MCU_CPU_OPTIONS}
-  $<$<COMPILE_LANGUAGE:CXX>:${UTF8MCU_FIRMWARE_CXX_OPTIONS}>)
-target_link_options(utf8mcu_bsp INTERFACE ${UTF8MCU_CPU_OPTIONS} -nostdlib)
-target_compile_definitions(utf8mcu_bsp PUBLIC UTF8MCU_BOARD_NAME="${UTF8MCU_BOARD}")
-# The mem* loops must not be turned into calls to mem* (infinite recursion),
-# and they access bytes of any object through word pointers.
-target_compile_options(utf8mcu_bsp PRIVATE
-  -fno-tree-loop-distribute-patterns -fno-builtin -fno-strict-aliasing)
-if(TARGET utf8mcu_warnings)
-  target_link_libraries(utf8mcu_bsp PRIVATE utf8mcu_warnings)
-endif()
-target_link_options(utf8mcu_bsp INTERFACE
-  "-L${_bsp_dir}/ld" "-T${UTF8MCU_BOARD}.ld")
-set_property(TARGET utf8mcu_bsp APPEND PROPERTY INTERFACE_LINK_DEPENDS
-  "${_bsp_dir}/ld/${UTF8MCU_BOARD}.ld" "${_bsp_dir}/ld/cortex-m.ld")
+# Cached: the functions below run from other directories (include_guard).
+set(UTF8MCU_BSP_DIR "${CMAKE_CURRENT_LIST_DIR}" CACHE INTERNAL "utf8mcu board support")
 
-# Makes <target> a firmware image for the configured board.
+# The BSP library <name> for <board>'s memory map (its linker script); the
+# configured board's is utf8mcu_bsp. Another board of the same core (e.g.
+# lm3s811evb beside lm3s6965evb) gets its own with utf8mcu_add_firmware(... BOARD).
+function(_utf8mcu_bsp_library name board)
+  add_library(${name} STATIC
+    "${UTF8MCU_BSP_DIR}/src/startup.cpp"
+    "${UTF8MCU_BSP_DIR}/src/semihosting.cpp"
+    "${UTF8MCU_BSP_DIR}/src/mem.cpp")
+  target_include_directories(${name} PUBLIC "${UTF8MCU_BSP_DIR}/include")
+  target_compile_features(${name} PUBLIC cxx_std_17)
+  # Repeats the toolchain's CPU and firmware flags so that they survive a
+  # command-line CMAKE_CXX_FLAGS, which replaces the toolchain's defaults.
+  target_compile_options(${name} PUBLIC ${UTF8MCU_CPU_OPTIONS}
+    $<$<COMPILE_LANGUAGE:CXX>:${UTF8MCU_FIRMWARE_CXX_OPTIONS}>)
+  target_link_options(${name} INTERFACE ${UTF8MCU_CPU_OPTIONS} -nostdlib)
+  target_compile_definitions(${name} PUBLIC UTF8MCU_BOARD_NAME="${board}")
+  # The mem* loops must not be turned into calls to mem* (infinite recursion),
+  # and they access bytes of any object through word pointers.
+  target_compile_options(${name} PRIVATE
+    -fno-tree-loop-distribute-patterns -fno-builtin -fno-strict-aliasing)
+  if(TARGET utf8mcu_warnings)
+    target_link_libraries(${name} PRIVATE utf8mcu_warnings)
+  endif()
+  target_link_options(${name} INTERFACE
+    "-L${UTF8MCU_BSP_DIR}/ld" "-T${board}.ld")
+  set_property(TARGET ${name} APPEND PROPERTY INTERFACE_LINK_DEPENDS
+    "${UTF8MCU_BSP_DIR}/ld/${board}.ld" "${UTF8MCU_BSP_DIR}/ld/cortex-m.ld")
+endfunction()
+
+_utf8mcu_bsp_library(utf8mcu_bsp ${UTF8MCU_BOARD})
+
+# Makes <target> a firmware image for the configured board, or for BOARD (a
+# board of the same core with a linker script in ld/).
 function(utf8mcu_add_firmware target)
-  target_link_libraries(${target} PRIVATE utf8mcu_bsp)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "BOARD" "")
+  set(_bsp utf8mcu_bsp)
+  if(arg_BOARD AND NOT arg_BOARD STREQUAL UTF8MCU_BOARD)
+    set(_bsp utf8mcu_bsp_${arg_BOARD})
+    if(NOT TARGET ${_bsp})
+      _utf8mcu_bsp_library(${_bsp} ${arg_BOARD})
+    endif()
+  endif()
+  target_link_libraries(${target} PRIVATE ${_bsp})
   target_link_options(${target} PRIVATE "-Wl,-Map=$<TARGET_FILE:${target}>.map")
 endfunction()

@@ -26,7 +26,7 @@ void dump(const Font& font) {
   static std::uint8_t pixels[mono_buffer_size(kWidth, kHeight)];
   MonoFramebuffer picture(pixels, kWidth, kHeight);
   std::printf("font %s %d %d %d\n", font.name, font.line_height, font.baseline, font.cell_width);
-  const detail::Clip all{0, 0, kWidth, kHeight};
+  const Clip all{0, 0, kWidth, kHeight};
   for (char32_t code_point = 0; code_point <= 0x10FFFF; ++code_point) {
     const Glyph glyph = find_glyph(font, code_point);
     if (!glyph.found()) continue;

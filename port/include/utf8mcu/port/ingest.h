@@ -149,6 +149,30 @@ class RingReader {
     return total;
   }
 
+  /// Raw-byte mode: hands at most `max_bytes` waiting bytes to `sink`
+  /// undecoded, as spans `sink(const std::uint8_t* data, std::size_t size)`,
+  /// for a consumer that must see bytes before any decoding because the
+  /// meaning of later bytes depends on them (a Terminal switches between
+  /// UTF-8 and ISO-8859-1 on `ESC % G` / `ESC % @`). A gap marker (0xFF,
+  /// never part of UTF-8) goes through like any byte, so the consumer's own
+  /// decoder turns a gap into U+FFFD. Use either this or poll()/finish() on
+  /// one reader; the counters count decoded input only. Returns the bytes
+  /// taken. Never waits; at most two sink calls per wrap of the ring.
+  template <typename ByteSink>
+  IngestResult poll_bytes(ByteSink&& sink, std::size_t max_bytes = Ring::capacity()) noexcept {
+    IngestResult total;
+    while (total.bytes < max_bytes) {
+      const ByteSpan span = ring_.peek();
+      if (span.size == 0) break;
+      const std::size_t left = max_bytes - total.bytes;
+      const std::size_t n = span.size < left ? span.size : left;
+      sink(span.data, n);
+      ring_.consume(n);
+      total.bytes += n;
+    }
+    return total;
+  }
+
   /// Ends the stream (or flushes it, e.g. on an idle line): drains the ring,
   /// shows a gap still without a marker (data lost at the very end) as
   /// U+FFFD, and turns a pending incomplete sequence into U+FFFD. Each gap

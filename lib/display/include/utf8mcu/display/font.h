@@ -128,17 +128,24 @@ constexpr std::uint32_t record_bits(std::uint32_t header) noexcept {
 }
 }  // namespace detail
 
-/// Looks up `code_point`; returns a Glyph with `found() == false` if the font
-/// has none (or if the table is corrupt: a record would end outside it).
-/// Cost: a binary search over the runs (about log2(run_count) + 1 steps;
-/// none in the first run, usually printable ASCII) and at most 7 record
-/// skips; no RAM besides the stack.
-constexpr Glyph find_glyph(const Font& font, char32_t code_point) noexcept {
-  if (code_point > 0x1FFFFF || font.run_count == 0) return {};
+/// Number of glyphs in `font` (ordinals run from 0 to this - 1).
+[[nodiscard]] constexpr std::uint32_t glyph_count(const Font& font) noexcept {
+  if (font.run_count == 0) return 0;
+  const std::uint32_t last = font.run_count - 1;
+  return std::uint32_t{font.run_glyphs[last]} + (font.run_keys[last] & detail::kRunCountMask) + 1u;
+}
+
+/// The ordinal of `code_point`'s glyph in `font` (its place among the
+/// glyphs, in code point order), or -1 if the font has none. Fonts hold far
+/// fewer glyphs than there are code points, so an ordinal takes fewer bits
+/// (a Terminal cell keeps one in 14). Cost: a binary search over the runs (about
+/// log2(run_count) + 1 steps; none in the first run, usually printable ASCII).
+[[nodiscard]] constexpr std::int32_t find_glyph_ordinal(const Font& font, char32_t code_point) noexcept {
+  if (code_point > 0x1FFFFF || font.run_count == 0) return -1;
   // The largest key whose first code point is <= code_point.
   const std::uint32_t probe =
       (static_cast<std::uint32_t>(code_point) << detail::kRunFirstShift) | detail::kRunCountMask;
-  if (font.run_keys[0] > probe) return {};
+  if (font.run_keys[0] > probe) return -1;
   std::uint32_t low = 0;
   // The first run (usually printable ASCII) is tried before the search.
   const bool in_first_run = static_cast<std::uint32_t>(code_point) - (font.run_keys[0] >> detail::kRunFirstShift) <=
@@ -154,8 +161,31 @@ constexpr Glyph find_glyph(const Font& font, char32_t code_point) noexcept {
   }
   const std::uint32_t key = font.run_keys[low];
   const std::uint32_t index = static_cast<std::uint32_t>(code_point) - (key >> detail::kRunFirstShift);
-  if (index > (key & detail::kRunCountMask)) return {};
-  const std::uint32_t ordinal = font.run_glyphs[low] + index;
+  if (index > (key & detail::kRunCountMask)) return -1;
+  return static_cast<std::int32_t>(font.run_glyphs[low] + index);
+}
+
+/// The code point whose glyph has ordinal `ordinal` (the inverse of
+/// find_glyph_ordinal()), or 0 if the font has no such ordinal. Cost: a
+/// binary search over the runs.
+[[nodiscard]] constexpr char32_t code_point_of_ordinal(const Font& font, std::uint32_t ordinal) noexcept {
+  if (ordinal >= glyph_count(font)) return 0;
+  std::uint32_t low = 0;
+  std::uint32_t high = font.run_count;  // the last run starting at or before `ordinal` is in [low, high)
+  while (high - low > 1) {
+    const std::uint32_t middle = low + (high - low) / 2;
+    if (font.run_glyphs[middle] <= ordinal) {
+      low = middle;
+    } else {
+      high = middle;
+    }
+  }
+  return static_cast<char32_t>((font.run_keys[low] >> detail::kRunFirstShift) + (ordinal - font.run_glyphs[low]));
+}
+
+namespace detail {
+/// glyph_at() for an ordinal known to be below glyph_count(font).
+constexpr Glyph glyph_of_ordinal(const Font& font, std::uint32_t ordinal) noexcept {
   // Bits a header may be read from: 4 whole bytes must lie inside the table.
   const std::uint32_t last_header = font.glyphs_size < 4 ? 0 : (font.glyphs_size - 4) * 8 + 7;
   std::uint32_t position = std::uint32_t{font.anchors[ordinal / detail::kAnchorEvery]} << font.anchor_shift;
@@ -188,6 +218,23 @@ constexpr Glyph find_glyph(const Font& font, char32_t code_point) noexcept {
   // the ink lies inside the font's line (at most kMaxLineHeight rows).
   if (font.line_height > kMaxLineHeight || glyph.top + glyph.height > font.line_height) return {};
   return glyph;
+}
+}  // namespace detail
+
+/// The glyph of ordinal `ordinal` (see find_glyph_ordinal()); `found() ==
+/// false` if there is none or the table is corrupt (a record would end
+/// outside it). Cost: at most 7 record skips from an anchor; no RAM besides
+/// the stack.
+[[nodiscard]] constexpr Glyph glyph_at(const Font& font, std::uint32_t ordinal) noexcept {
+  return ordinal < glyph_count(font) ? detail::glyph_of_ordinal(font, ordinal) : Glyph{};
+}
+
+/// Looks up `code_point`; returns a Glyph with `found() == false` if the font
+/// has none (or if the table is corrupt: a record would end outside it).
+/// Cost: find_glyph_ordinal() and glyph_at(); no RAM besides the stack.
+[[nodiscard]] constexpr Glyph find_glyph(const Font& font, char32_t code_point) noexcept {
+  const std::int32_t ordinal = find_glyph_ordinal(font, code_point);
+  return ordinal < 0 ? Glyph{} : detail::glyph_of_ordinal(font, static_cast<std::uint32_t>(ordinal));
 }
 
 }  // namespace utf8mcu::display

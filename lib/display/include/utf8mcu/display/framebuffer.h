@@ -91,7 +91,7 @@ class SurfaceBase {
 };
 
 /// Bytes a MonoFramebuffer of `width` x `height` pixels needs.
-constexpr std::size_t mono_buffer_size(int width, int height) noexcept {
+[[nodiscard]] constexpr std::size_t mono_buffer_size(int width, int height) noexcept {
   return static_cast<std::size_t>(detail::clamp_dimension(width)) *
          static_cast<std::size_t>((detail::clamp_dimension(height) + 7) / 8);
 }
@@ -265,7 +265,7 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
 };
 
 /// A 16-bit RGB565 colour from 8-bit components.
-constexpr std::uint16_t rgb565(unsigned red, unsigned green, unsigned blue) noexcept {
+[[nodiscard]] constexpr std::uint16_t rgb565(unsigned red, unsigned green, unsigned blue) noexcept {
   return static_cast<std::uint16_t>(((red & 0xF8u) << 8) | ((green & 0xFCu) << 3) | (blue >> 3));
 }
 

@@ -25,8 +25,9 @@
 
 namespace utf8mcu::display {
 
-/// Result of a bus write or a driver call.
-enum class PanelStatus : std::uint8_t {
+/// Result of a bus write or a driver call; [[nodiscard]], so that a failure
+/// cannot be dropped unread without a warning.
+enum class [[nodiscard]] PanelStatus : std::uint8_t {
   kOk = 0,
   kNak = 1,       ///< the device did not acknowledge (I2C)
   kTimeout = 2,   ///< the platform gave up waiting for the bus

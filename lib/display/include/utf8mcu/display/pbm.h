@@ -13,7 +13,7 @@
 namespace utf8mcu::display {
 
 /// Bytes write_pbm() emits for a width x height picture.
-constexpr std::size_t pbm_size(int width, int height) noexcept {
+[[nodiscard]] constexpr std::size_t pbm_size(int width, int height) noexcept {
   auto digits = [](int value) {
     std::size_t count = 1;
     while (value >= 10) {

@@ -67,7 +67,11 @@ constexpr int clamp_coordinate(int value) noexcept {
   return value < -kMaxCoordinate ? -kMaxCoordinate : (value > kMaxCoordinate ? kMaxCoordinate : value);
 }
 
-/// Half-open clip rectangle [left, right) x [top, bottom), clamped coordinates.
+}  // namespace detail
+
+/// Half-open clip rectangle [left, right) x [top, bottom) in clamped
+/// coordinates, as draw_glyph() takes it: made once by clip_of() for many
+/// glyphs.
 struct Clip {
   int left;
   int top;
@@ -75,13 +79,16 @@ struct Clip {
   int bottom;
 };
 
-constexpr Clip clip_of(const Rect& rect) noexcept {
-  const int left = clamp_coordinate(rect.x);
-  const int top = clamp_coordinate(rect.y);
+/// The clip rectangle of `rect`, coordinates clamped to +-kMaxCoordinate.
+[[nodiscard]] constexpr Clip clip_of(const Rect& rect) noexcept {
+  const int left = detail::clamp_coordinate(rect.x);
+  const int top = detail::clamp_coordinate(rect.y);
   const int width = rect.width < 0 ? 0 : (rect.width > kMaxCoordinate ? kMaxCoordinate : rect.width);
   const int height = rect.height < 0 ? 0 : (rect.height > kMaxCoordinate ? kMaxCoordinate : rect.height);
   return Clip{left, top, left + width, top + height};
 }
+
+namespace detail {
 
 /// 3x5 hex digits, rows top to bottom, 3 bits per row, MSB = left pixel.
 inline constexpr std::uint16_t kHexDigitRows[16] = {
@@ -144,12 +151,12 @@ struct HexBox {
 };
 
 /// Advance of the hex box in a line of `line_height` rows.
-constexpr int hex_box_advance(char32_t code_point, int line_height) noexcept {
+[[nodiscard]] constexpr int hex_box_advance(char32_t code_point, int line_height) noexcept {
   if (line_height >= 16) return kHexBoxWidth;
   return static_cast<std::uint32_t>(code_point) > 0xFFFF ? 28 : 20;
 }
 
-constexpr HexBox make_hex_box(char32_t code_point, int line_height = 16, int baseline = 14) noexcept {
+[[nodiscard]] constexpr HexBox make_hex_box(char32_t code_point, int line_height = 16, int baseline = 14) noexcept {
   std::uint32_t column_bits[kHexBoxWidth * 2] = {};
   const auto value = static_cast<std::uint32_t>(code_point);
   const int digits = value > 0xFFFF ? 6 : 4;
@@ -191,7 +198,7 @@ constexpr HexBox make_hex_box(char32_t code_point, int line_height = 16, int bas
 }
 
 /// True for the C0 and C1 controls and DEL (general category Cc).
-constexpr bool is_control(char32_t code_point) noexcept {
+[[nodiscard]] constexpr bool is_control(char32_t code_point) noexcept {
   return code_point < 0x20 || (code_point >= 0x7F && code_point <= 0x9F);
 }
 
@@ -228,7 +235,7 @@ inline constexpr std::uint32_t kIgnorableBmpBlocks = ignorable_bmp_blocks();
 /// Hangul fillers, U+FEFF ...) or an emoji skin-tone modifier. One test for
 /// most of the BMP (its 2048-code-point blocks without any), else a linear
 /// scan that stops at the first range above.
-constexpr bool is_ignorable(char32_t code_point) noexcept {
+[[nodiscard]] constexpr bool is_ignorable(char32_t code_point) noexcept {
   const auto value = static_cast<std::uint32_t>(code_point);
   if (value < 0x10000 && ((detail::kIgnorableBmpBlocks >> (value >> 11)) & 1u) == 0) return false;
   for (std::size_t i = 0; i < detail::kIgnorableRangeCount; ++i) {
@@ -270,7 +277,7 @@ class FontChain {
   /// The glyph of the first font that has one, placed on the chain's line
   /// (top moved to the common baseline, line_height the chain's); `wide` is
   /// set if it advances two of its font's cells or more.
-  constexpr Glyph find(char32_t code_point, bool* wide = nullptr) const noexcept {
+  [[nodiscard]] constexpr Glyph find(char32_t code_point, bool* wide = nullptr) const noexcept {
     for (int i = 0; i < count_; ++i) {
       Glyph glyph = find_glyph(*fonts_[i], code_point);
       if (!glyph.found()) continue;
@@ -327,7 +334,7 @@ struct Appearance {
 /// code point no font has (fonts made by make_font.py never hold ignorable
 /// code points, so those always draw nothing). No Unicode width table is
 /// used: widths come from the fonts.
-constexpr Appearance appearance_of(const FontChain& fonts, char32_t code_point) noexcept {
+[[nodiscard]] constexpr Appearance appearance_of(const FontChain& fonts, char32_t code_point) noexcept {
   if (!is_scalar_value(code_point)) code_point = kReplacementCharacter;
   Appearance look{Glyph{}, code_point, Rendering::kHexBox, WidthClass::kWide,
                   static_cast<std::uint8_t>(hex_box_advance(code_point, fonts.line_height())), 0,
@@ -387,7 +394,7 @@ class GlyphCellColumns {
 /// foreground and the rest in the background. `transparent`: only the set
 /// pixels (for combining marks).
 template <typename Surface>
-void draw_glyph(Surface& surface, const Glyph& glyph, int x, int y, const detail::Clip& clip,
+void draw_glyph(Surface& surface, const Glyph& glyph, int x, int y, const Clip& clip,
                 const TextStyle<typename Surface::Color>& style, bool transparent) noexcept {
   if (!glyph.found()) return;
   x = detail::clamp_coordinate(x);
@@ -414,7 +421,7 @@ void draw_glyph(Surface& surface, const Glyph& glyph, int x, int y, const detail
 /// Draws a code point as appearance_of() describes it, with the pen at (x, y)
 /// (top of the line). Returns the advance in pixels.
 template <typename Surface>
-int draw_appearance(Surface& surface, const Appearance& look, int x, int y, const detail::Clip& clip,
+int draw_appearance(Surface& surface, const Appearance& look, int x, int y, const Clip& clip,
                     const TextStyle<typename Surface::Color>& style) noexcept {
   switch (look.rendering) {
     case Rendering::kNothing:
@@ -436,7 +443,7 @@ int draw_appearance(Surface& surface, const Appearance& look, int x, int y, cons
 template <typename Surface>
 int draw_code_point(Surface& surface, const FontChain& fonts, char32_t code_point, int x, int y, const Rect& clip_rect,
                     const TextStyle<typename Surface::Color>& style) noexcept {
-  return draw_appearance(surface, appearance_of(fonts, code_point), x, y, detail::clip_of(clip_rect), style);
+  return draw_appearance(surface, appearance_of(fonts, code_point), x, y, clip_of(clip_rect), style);
 }
 
 }  // namespace utf8mcu::display

@@ -5,40 +5,50 @@
 /// sent to a panel in page strips: only the cells that changed since the last
 /// flush go over the bus, and no framebuffer is needed.
 ///
-///     Terminal<16, 4> console;                       // 16 x 4 cells of 8 x 16 pixels
+///     Terminal<21, 8> console(fonts::kFont5x8, 6);   // 21 x 8 cells of 6 x 8 pixels
 ///     std::uint8_t strip[128];                       // one page of 8 rows
 ///     Ssd1306 panel(bus, kSsd1306_128x64);
 ///     panel.init();
 ///     console.write(byte_from_uart);                 // as bytes arrive
 ///     console.flush(panel, strip, sizeof(strip));    // when idle
 ///
-/// Cells are Unifont's, kCellWidth x kGlyphHeight (8 x 16) pixels; a font of
-/// another geometry is drawn in those cells, clipped to them.
+/// Cells follow the font: cell_width() x line_height() pixels, the font's
+/// narrow advance (or a wider pitch given to the constructor, e.g. 5x8 glyphs
+/// in 6-pixel cells) by its line height. The default font is Unifont (8 x 16).
 ///
-/// Layout: a character takes as many cells as its pen advance (render.h): 1
-/// for a narrow glyph, 2 for a wide glyph or a hex box, 0 for a combining mark
-/// (kept on the cell before the cursor) or an invisible code point (nothing).
-/// A character that does not fit the rest of the line goes whole to the next
-/// one (no glyph is ever split); writing the last column leaves the cursor
-/// after it, and the line wraps only when the next character comes (so a full
-/// line followed by CR LF makes no empty line). Moving down from the last
-/// line scrolls: the top line goes, a blank line comes in at the bottom.
+/// Layout: a character takes as many cells as its pen advance needs: 1 for a
+/// narrow glyph, 2 for a wide glyph, 2 or more for a hex box (render.h: 16
+/// pixels in lines of 16 rows, 20 or 28 in shorter ones), 0 for a combining
+/// mark (kept on the character before the cursor) or an invisible code point
+/// (nothing). A character that does not fit the rest of the line goes whole
+/// to the next one (no glyph is ever split); writing the last column leaves
+/// the cursor after it, and the line wraps only when the next character comes
+/// (so a full line followed by CR LF makes no empty line). Moving down from
+/// the last line scrolls: the top line goes, a blank line comes in at the
+/// bottom.
 ///
 /// Controls (docs/display.md lists them with the escape sequences):
 ///   - LF, VT, NEL (U+0085), U+2028, U+2029: to the start of the next line
 ///     (a serial console's LF; CR LF is one line break);
-///   - CR: to column 0; BS: one cell left, nothing erased; TAB: to the next
-///     multiple of 8 columns (at most the last column); FF: clear, home;
+///   - CR: to column 0; BS: one character left, nothing erased; TAB: to the
+///     next multiple of 8 columns (at most the last column); FF: clear, home;
 ///   - ESC and CSI (`ESC [`, or U+009B) sequences are consumed, never drawn;
 ///     `ESC % G` selects UTF-8 and `ESC % @` ISO-8859-1 (each byte is one
 ///     character) for write(); CSI H/f (cursor position), J (erase in display),
-///     K (erase in line), A/B/C/D (cursor moves) and ESC c (reset) act;
+///     K (erase in line), A/B/C/D (cursor moves), `CSI ? 25 h` / `l` (show or
+///     hide the cursor) and ESC c (reset) act;
 ///   - every other C0/C1 control and DEL is drawn as a hex box, like any code
 ///     point without a glyph (render.h).
 ///
-/// RAM: 5 bytes per cell, one flag per row, and about 24 bytes (sizeof(Terminal<16, 4>) is 352 on a
-/// 32-bit core), and the strip the caller passes to flush().
-/// No heap, no virtual calls.
+/// Cursor: hidden until set_cursor_visible(true) or `CSI ? 25 h`; shown as
+/// the inverse of the cell the next character goes to (the last column while
+/// a full line waits to wrap). flush() redraws the cell it left and the cell
+/// it reached, nothing else.
+///
+/// RAM: 2 bytes per cell (Cell below), kMarkSlots combining marks of 4 bytes,
+/// one dirty bit per row, and 24 bytes of font pointer, decoder, escape and
+/// cursor state (sizeof(Terminal<21, 8>) is 368 on a 32-bit core), plus the
+/// strip the caller passes to flush(). No heap, no virtual calls.
 
 #include <cstddef>
 #include <cstdint>
@@ -46,6 +56,7 @@
 #include "utf8mcu/common.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/display/default_font.h"
+#include "utf8mcu/display/font.h"
 #include "utf8mcu/display/framebuffer.h"
 #include "utf8mcu/display/panel.h"
 #include "utf8mcu/display/render.h"
@@ -58,32 +69,54 @@ struct TerminalCursor {
   int row;     ///< 0 .. rows - 1
 };
 
-/// Scrolling console of kColumns x kRows cells of kCellWidth x kGlyphHeight
-/// pixels (see the file comment).
-template <int kColumns, int kRows>
+/// Scrolling console of kColumns x kRows cells (see the file comment).
+/// kMarkSlots: how many cells may hold a combining mark over their character
+/// at once; a mark that finds no free slot is drawn over a blank cell of its
+/// own, so none is lost.
+template <int kColumns, int kRows, int kMarkSlots = 2>
 class Terminal {
-  static_assert(kColumns >= 1 && kColumns <= 255 && kRows >= 1 && kRows <= 255, "1 to 255 columns and rows");
+  // Two columns at least: a hex box keeps its code point in two cells.
+  static_assert(kColumns >= 2 && kColumns <= 255 && kRows >= 1 && kRows <= 255, "2 to 255 columns, 1 to 255 rows");
+  static_assert(kMarkSlots >= 1 && kMarkSlots <= 64, "1 to 64 mark slots");
 
  public:
+  static constexpr int kColumnCount = kColumns;
+  static constexpr int kRowCount = kRows;
   static constexpr int kCellCount = kColumns * kRows;
-  /// Pixel size of the whole grid.
-  static constexpr int kPixelWidth = kColumns * kCellWidth;
-  static constexpr int kPixelHeight = kRows * kGlyphHeight;
   /// Longest string sequence (OSC, DCS, ...) consumed before it is ended
   /// without its terminator, so that a stray `ESC ]` cannot hide text forever.
   static constexpr std::uint16_t kMaxStringSequence = 256;
+  /// Glyphs of the font a cell can name (ordinals 0 .. kMaxGlyphs - 1); a
+  /// glyph of a larger font past them is drawn as a hex box.
+  static constexpr std::uint32_t kMaxGlyphs = 0x3FFF;
 
-  /// A blank console in UTF-8 mode; every cell is dirty, so the first flush
-  /// draws the whole grid.
-  explicit Terminal(const Font& font = kDefaultFont) noexcept : font_(&font) {
-    for (int i = 0; i < kCellCount; ++i) store(i, kBlank, false, 0, true);
+  /// A blank console in UTF-8 mode, cursor hidden, cells of `cell_width`
+  /// pixels (at least the font's cell_width, which 0 selects) by the font's
+  /// line height; every cell is dirty, so the first flush draws the whole grid.
+  explicit Terminal(const Font& font = kDefaultFont, int cell_width = 0) noexcept
+      : font_(&font),
+        cell_width_(static_cast<std::uint8_t>(cell_width > font.cell_width ? (cell_width > 255 ? 255 : cell_width)
+                                                                            : (font.cell_width < 1 ? 1 : font.cell_width))) {
+    for (int i = 0; i < kCellCount; ++i) cells_[i] = kDirtyBit;
+    for (auto& row_bits : dirty_rows_) row_bits = 0xFF;
   }
+
+  /// Pixels per cell across (see the constructor) and down (the font's line
+  /// height, 1 to kMaxLineHeight).
+  int cell_width() const noexcept { return cell_width_; }
+  int line_height() const noexcept {
+    const int height = font_->line_height;
+    return height < 1 ? 1 : (height > kMaxLineHeight ? kMaxLineHeight : height);
+  }
+  /// Pixel size of the whole grid.
+  int pixel_width() const noexcept { return kColumns * cell_width_; }
+  int pixel_height() const noexcept { return kRows * line_height(); }
 
   /// Byte input: decoded as UTF-8 (strict; ill-formed parts become U+FFFD), or
   /// taken as ISO-8859-1 after `ESC % @`. Cost per byte: the decoder's step,
   /// and for each character put()'s.
   void write(std::uint8_t byte) noexcept {
-    if (latin1_) {
+    if ((flags_ & kLatin1) != 0) {
       put(static_cast<char32_t>(byte));
       return;
     }
@@ -102,14 +135,14 @@ class Terminal {
   }
 
   /// True after `ESC % @` (bytes are ISO-8859-1) until `ESC % G` or ESC c.
-  bool latin1() const noexcept { return latin1_; }
+  [[nodiscard]] bool latin1() const noexcept { return (flags_ & kLatin1) != 0; }
 
   /// Code point sink (for a decoder of the caller's own).
   void operator()(char32_t code_point) noexcept { put(code_point); }
 
   /// Lays out one code point: a character, a control, or part of an escape
-  /// sequence. Cost: an appearance lookup (width and glyph) per character;
-  /// a scroll moves kCellCount cells.
+  /// sequence. Cost: a glyph lookup per character; a scroll moves
+  /// kCellCount cells.
   void put(char32_t code_point) noexcept {
     if (state_ != State::kGround && !continue_sequence(code_point)) return;
     switch (code_point) {
@@ -152,95 +185,143 @@ class Terminal {
   }
 
   /// Where the next character goes.
-  TerminalCursor cursor() const noexcept { return TerminalCursor{column_, row_}; }
+  [[nodiscard]] TerminalCursor cursor() const noexcept { return TerminalCursor{column_, row_}; }
 
-  /// The code point in a cell: U+0020 when blank, 0 for the right half of a
-  /// two-cell character, and 0 outside the grid.
-  char32_t cell(int column, int row) const noexcept {
+  /// Shows or hides the cursor (from the next flush on).
+  void set_cursor_visible(bool visible) noexcept {
+    flags_ = static_cast<std::uint8_t>(visible ? (flags_ | kCursorVisible) : (flags_ & ~kCursorVisible));
+  }
+  [[nodiscard]] bool cursor_visible() const noexcept { return (flags_ & kCursorVisible) != 0; }
+
+  /// The code point in a cell: U+0020 when blank (or when it holds only a
+  /// combining mark), 0 for the other cells of a character wider than one
+  /// cell, and 0 outside the grid. Cost: a search over the font's runs.
+  [[nodiscard]] char32_t cell(int column, int row) const noexcept {
     if (!inside(column, row)) return 0;
     const int i = row * kColumns + column;
-    return continuation(i) ? 0 : code_point_at(i);
+    const std::uint16_t value = content(i);
+    if ((value & kSpecialBit) != 0) return (value & kContinuationBit) != 0 ? 0 : hex_box_code_point(i);
+    if (value == kBlank || lone_mark(value)) return U' ';
+    return code_point_of_ordinal(*font_, value - 1u);
   }
 
   /// The combining mark drawn over a cell's character (0 if none).
-  char32_t mark_of(int column, int row) const noexcept {
-    return inside(column, row) ? mark(row * kColumns + column) : 0;
+  [[nodiscard]] char32_t mark_of(int column, int row) const noexcept {
+    if (!inside(column, row)) return 0;
+    const int i = row * kColumns + column;
+    const std::uint16_t mark = mark_at(i);
+    if (mark != 0) return code_point_of_ordinal(*font_, mark - 1u);
+    const std::uint16_t value = content(i);
+    return lone_mark(value) ? code_point_of_ordinal(*font_, value - 1u) : 0;
   }
 
   /// True if some cell changed since the last successful flush().
-  bool dirty() const noexcept {
-    for (const bool row : dirty_rows_) {
-      if (row) return true;
+  [[nodiscard]] bool dirty() const noexcept {
+    for (const std::uint8_t row_bits : dirty_rows_) {
+      if (row_bits != 0) return true;
     }
     return false;
   }
 
   /// Makes the next flush() send every cell (e.g. after the panel was reset).
   void invalidate() noexcept {
-    for (int i = 0; i < kCellCount; ++i) set_dirty(i, true);
+    for (int i = 0; i < kCellCount; ++i) set_dirty(i);
+    flags_ = static_cast<std::uint8_t>(flags_ | kPanelUnknown);
   }
 
   /// Sends the changed cells to `panel` (a driver, see panel.h), page by page:
   /// for each page of 8 rows, the columns from the first to the last changed
   /// cell are rendered into `strip` and written with panel.write_page(); a
   /// strip narrower than that range is used several times. Cells outside the
-  /// panel are skipped. Returns the first failing status (the cells stay
-  /// dirty, so the next flush sends them again), kOk otherwise, or kBusError if
-  /// `strip` is null or smaller than 2 bytes. Cost: a glyph render per
-  /// changed cell per page it covers, plus the driver's bytes (a narrow cell on
-  /// a 16-row line: 2 pages of 8 columns).
+  /// panel are skipped. A moved cursor changes the cell it left and the cell
+  /// it reached. Returns the first failing status (the cells stay dirty, so
+  /// the next flush sends them again), kOk otherwise, or kBusError if `strip`
+  /// is null or smaller than 2 bytes. Cost: a glyph render per changed cell
+  /// per page it covers, plus the driver's bytes (a 6 x 8 cell on a page-
+  /// aligned line: 1 page of 6 columns).
   template <typename Panel>
-  PanelStatus flush(Panel& panel, std::uint8_t* strip, std::size_t strip_size) noexcept {
+  [[nodiscard]] PanelStatus flush(Panel& panel, std::uint8_t* strip, std::size_t strip_size) noexcept {
     if (strip == nullptr || strip_size < 2) return PanelStatus::kBusError;
-    const int panel_width = panel.width() < kPixelWidth ? panel.width() : kPixelWidth;
-    const int panel_height = panel.height() < kPixelHeight ? panel.height() : kPixelHeight;
+    follow_cursor();
+    const int height = line_height();
+    // The first flush (and one after invalidate()) also blanks the panel
+    // right of and below the grid, which no cell covers.
+    const bool whole = (flags_ & kPanelUnknown) != 0;
+    const int panel_width = whole || panel.width() < pixel_width() ? panel.width() : pixel_width();
+    const int panel_height = whole || panel.height() < kRows * height ? panel.height() : kRows * height;
     // Even widths: controllers with 2 pixels per byte (SSD0323) need even bounds.
     const int chunk = static_cast<int>(strip_size > 256 ? 256 : strip_size) & ~1;
     for (int page = 0; page * 8 < panel_height; ++page) {
-      const int first_row = page * 8 / kGlyphHeight;
-      const int last_row = (page * 8 + 7) / kGlyphHeight < kRows ? (page * 8 + 7) / kGlyphHeight : kRows - 1;
-      int first_column = kColumns;
+      const int first_row = page * 8 / height;
+      const int last_row = (page * 8 + 7) / height < kRows ? (page * 8 + 7) / height : kRows - 1;
+      int first_column = whole ? 0 : kColumns;
       int end_column = 0;
       for (int row = first_row; row <= last_row; ++row) dirty_range(row, first_column, end_column);
-      const int x_end = end_column * kCellWidth < panel_width ? end_column * kCellWidth : panel_width;
-      for (int x = first_column * kCellWidth; x < x_end; x += chunk) {
+      const int x_end = whole || end_column * cell_width_ > panel_width ? panel_width : end_column * cell_width_;
+      for (int x = first_column * cell_width_; x < x_end; x += chunk) {
         const int width = x_end - x < chunk ? x_end - x : chunk;
         render_strip(strip, x, width, page, first_row, last_row);
         const PanelStatus status = panel.write_page(page, x, x + width, strip);
         if (status != PanelStatus::kOk) return status;
       }
     }
+    flags_ = static_cast<std::uint8_t>(flags_ & ~kPanelUnknown);
     for (int row = 0; row < kRows; ++row) {
-      if (!dirty_rows_[row]) continue;
-      for (int i = row * kColumns; i < (row + 1) * kColumns; ++i) set_dirty(i, false);
-      dirty_rows_[row] = false;
+      if (!row_dirty(row)) continue;
+      for (int i = row * kColumns; i < (row + 1) * kColumns; ++i) cells_[i] = content(i);
     }
+    for (auto& row_bits : dirty_rows_) row_bits = 0;
     return PanelStatus::kOk;
   }
 
   /// Draws the whole grid on `surface` with its top-left corner at (x, y)
-  /// (e.g. into a full framebuffer, for a screenshot). Leaves cells dirty.
+  /// (e.g. into a full framebuffer, for a screenshot), the cursor too if it
+  /// is visible. Leaves cells dirty.
   template <typename Surface>
   void draw(Surface& surface, int x, int y) noexcept {
-    surface.fill_rect(x, y, kPixelWidth, kPixelHeight, kLitOnDark.background);
+    surface.fill_rect(x, y, pixel_width(), pixel_height(), kLitOnDark.background);
     for (int row = 0; row < kRows; ++row) {
-      for (int column = 0; column < kColumns; ++column) draw_cell(surface, column, row, x, y);
+      for (int column = 0; column < kColumns; ++column) draw_cell(surface, column, row, x, y, kLitOnDark);
     }
+    if (!cursor_visible()) return;
+    const int at = lead_of(cursor_cell());
+    const int column = at % kColumns;
+    const int row = at / kColumns;
+    constexpr TextStyle<bool> kInverse{kLitOnDark.background, kLitOnDark.foreground};
+    surface.fill_rect(x + column * cell_width_, y + row * line_height(), (end_of(at) - at) * cell_width_, line_height(),
+                      kInverse.background);
+    draw_cell(surface, column, row, x, y, kInverse);
   }
 
  private:
-  // Cell bits, 24 bits in 3 bytes (little-endian), then the mark in 2 bytes:
-  //   bits 20-0  code point
-  //   bit  21    right half of a two-cell character (code point unused)
-  //   bit  22    changed since the last flush
-  static constexpr std::uint32_t kCodePointMask = 0x1FFFFF;
-  static constexpr std::uint32_t kContinuationBit = 1u << 21;
-  static constexpr std::uint32_t kDirtyBit = 1u << 22;
-  static constexpr char32_t kBlank = U' ';
+  // A cell, 16 bits:
+  //   bit  15     changed since the last flush
+  //   bit  14     0: a glyph cell, bits 13-0 = the glyph's ordinal + 1 (0 = blank)
+  //               1: part of a hex box or the other cells of a wide character:
+  //   bit  13       0: a hex box's first cell, bits 12-0 = code point bits 12-0
+  //                 1: a following cell; bits 7-0 of a hex box's second cell
+  //                    = code point bits 20-13, else 0
+  static constexpr std::uint16_t kDirtyBit = 0x8000;
+  static constexpr std::uint16_t kSpecialBit = 0x4000;
+  static constexpr std::uint16_t kContinuationBit = 0x2000;
+  static constexpr std::uint16_t kOrdinalMask = 0x3FFF;
+  static constexpr std::uint16_t kLowCodeBitsMask = 0x1FFF;
+  static constexpr unsigned kLowCodeBits = 13;
+  static constexpr std::uint16_t kBlank = 0;
 
-  struct Cell {
-    std::uint8_t bits[3];
-    std::uint8_t mark[2];
+  // flags_ bits.
+  static constexpr std::uint8_t kLatin1 = 1u << 0;         // bytes are ISO-8859-1
+  static constexpr std::uint8_t kCsiPlain = 1u << 1;       // the CSI has no private marker or intermediate
+  static constexpr std::uint8_t kCsiPrivate = 1u << 2;     // the CSI began with '?'
+  static constexpr std::uint8_t kCursorVisible = 1u << 3;  // the cursor is to be shown
+  static constexpr std::uint8_t kCursorShown = 1u << 4;    // the last flush drew it at shown_cell_
+  static constexpr std::uint8_t kCsiStarted = 1u << 5;     // the CSI has a byte after its introducer
+  static constexpr std::uint8_t kPanelUnknown = 1u << 6;   // the next flush sends the whole panel, margins too
+
+  // A combining mark over the character of cell `cell`.
+  struct MarkSlot {
+    std::uint16_t cell;
+    std::uint16_t mark;  // the mark's glyph ordinal + 1; 0 = a free slot
   };
 
   enum class State : std::uint8_t {
@@ -257,96 +338,144 @@ class Terminal {
     return column >= 0 && column < kColumns && row >= 0 && row < kRows;
   }
 
-  std::uint32_t bits(int i) const noexcept {
-    const Cell& cell = cells_[i];
-    return std::uint32_t{cell.bits[0]} | (std::uint32_t{cell.bits[1]} << 8) | (std::uint32_t{cell.bits[2]} << 16);
+  std::uint16_t content(int i) const noexcept { return static_cast<std::uint16_t>(cells_[i] & ~kDirtyBit); }
+  bool continuation(int i) const noexcept {
+    return (cells_[i] & (kSpecialBit | kContinuationBit)) == (kSpecialBit | kContinuationBit);
   }
-  void set_bits(int i, std::uint32_t value) noexcept {
-    Cell& cell = cells_[i];
-    cell.bits[0] = static_cast<std::uint8_t>(value);
-    cell.bits[1] = static_cast<std::uint8_t>(value >> 8);
-    cell.bits[2] = static_cast<std::uint8_t>(value >> 16);
+  bool is_dirty(int i) const noexcept { return (cells_[i] & kDirtyBit) != 0; }
+  bool row_dirty(int row) const noexcept { return (dirty_rows_[row >> 3] & (1u << (row & 7))) != 0; }
+  void set_dirty(int i) noexcept {
+    cells_[i] = static_cast<std::uint16_t>(cells_[i] | kDirtyBit);
+    const int row = i / kColumns;
+    dirty_rows_[row >> 3] = static_cast<std::uint8_t>(dirty_rows_[row >> 3] | (1u << (row & 7)));
   }
-  char32_t code_point_at(int i) const noexcept { return static_cast<char32_t>(bits(i) & kCodePointMask); }
-  bool continuation(int i) const noexcept { return (bits(i) & kContinuationBit) != 0; }
-  bool is_dirty(int i) const noexcept { return (bits(i) & kDirtyBit) != 0; }
-  void set_dirty(int i, bool dirty) noexcept {
-    set_bits(i, dirty ? (bits(i) | kDirtyBit) : (bits(i) & ~kDirtyBit));
-    if (dirty) dirty_rows_[i / kColumns] = true;
+  // A glyph cell holding a combining mark of its own (drawn over a blank).
+  bool lone_mark(std::uint16_t value) const noexcept {
+    return value != kBlank && (value & kSpecialBit) == 0 && glyph_at(*font_, value - 1u).advance == 0;
   }
-  char32_t mark(int i) const noexcept {
-    return static_cast<char32_t>(cells_[i].mark[0] | (cells_[i].mark[1] << 8));
-  }
-
-  // Sets a cell's content; marks it dirty if the content changed (or `force`).
-  void store(int i, char32_t value, bool is_continuation, char32_t mark_code_point, bool force = false) noexcept {
-    const std::uint32_t content = (static_cast<std::uint32_t>(value) & kCodePointMask) |
-                                  (is_continuation ? kContinuationBit : 0u);
-    const std::uint32_t old = bits(i);
-    const bool changed = force || (old & ~kDirtyBit) != content || mark(i) != mark_code_point;
-    set_bits(i, content | ((changed || (old & kDirtyBit) != 0) ? kDirtyBit : 0u));
-    if (changed) dirty_rows_[i / kColumns] = true;
-    cells_[i].mark[0] = static_cast<std::uint8_t>(mark_code_point);
-    cells_[i].mark[1] = static_cast<std::uint8_t>(mark_code_point >> 8);
+  // The code point of the hex box that starts at cell `i`.
+  char32_t hex_box_code_point(int i) const noexcept {
+    const std::uint32_t high = i + 1 < kCellCount && continuation(i + 1) ? (content(i + 1) & 0xFFu) : 0u;
+    return static_cast<char32_t>((content(i) & kLowCodeBitsMask) | (high << kLowCodeBits));
   }
 
-  // Blanks cells [begin, end) of the grid, and the other half of any
-  // two-cell character the range cuts.
+  int slot_of(int i) const noexcept {
+    for (int k = 0; k < kMarkSlots; ++k) {
+      if (marks_[k].mark != 0 && marks_[k].cell == i) return k;
+    }
+    return -1;
+  }
+  std::uint16_t mark_at(int i) const noexcept {
+    const int k = slot_of(i);
+    return k < 0 ? std::uint16_t{0} : marks_[k].mark;
+  }
+  void drop_mark(int i) noexcept {
+    const int k = slot_of(i);
+    if (k < 0) return;
+    marks_[k].mark = 0;
+    set_dirty(i);
+  }
+
+  // Sets a cell's content (and removes its mark); marks it dirty if that
+  // changed anything.
+  void store(int i, std::uint16_t value) noexcept {
+    drop_mark(i);
+    if (content(i) != value) {
+      cells_[i] = value;
+      set_dirty(i);
+    }
+  }
+
+  // First cell of the character that covers cell `i`.
+  int lead_of(int i) const noexcept {
+    while (i > 0 && i % kColumns != 0 && continuation(i)) --i;
+    return i;
+  }
+  // One past the last cell of the character that starts at or covers `i`.
+  int end_of(int i) const noexcept {
+    ++i;
+    while (i > 0 && i < kCellCount && i % kColumns != 0 && continuation(i)) ++i;
+    return i;
+  }
+
+  // Blanks cells [begin, end) of the grid, and the rest of any character
+  // wider than one cell that the range cuts.
   void blank(int begin, int end) noexcept {
     if (begin >= end) return;
-    if (continuation(begin) && begin % kColumns != 0) --begin;
-    if (end < kCellCount && continuation(end)) ++end;
-    for (int i = begin; i < end; ++i) store(i, kBlank, false, 0);
+    begin = lead_of(begin);
+    if (end < kCellCount && end % kColumns != 0 && continuation(end)) end = end_of(end);
+    for (int i = begin; i < end; ++i) store(i, kBlank);
   }
 
   // ---- characters -----------------------------------------------------------
 
+  // Cells a character of `advance` pixels takes.
+  int cells_for(int advance) const noexcept {
+    return advance <= cell_width_ ? 1 : (advance + cell_width_ - 1) / cell_width_;
+  }
+
   void put_character(char32_t code_point) noexcept {
-    const Appearance look = appearance_of(*font_, code_point);
-    if (look.rendering == Rendering::kNothing) return;
-    if (look.advance == 0) {
-      put_mark(look);
+    if (!is_scalar_value(code_point)) code_point = kReplacementCharacter;
+    if (code_point == U' ') {
+      place(kBlank, 1, 0);
       return;
     }
-    place(look.code_point, look.advance > kCellWidth ? 2 : 1, 0);
-  }
-
-  // Puts a character of `cells` cells at the cursor, wrapping first if it does
-  // not fit the rest of the line.
-  void place(char32_t value, int cells, char32_t mark_code_point) noexcept {
-    if (cells > kColumns) cells = kColumns;  // a 1-column grid: drawn clipped
-    if (column_ + cells > kColumns) new_line();
-    const int i = row_ * kColumns + column_;
-    // Overwriting half of a two-cell character blanks its other half.
-    blank_other_half(i, i + cells);
-    store(i, value, false, mark_code_point);
-    if (cells == 2) store(i + 1, 0, true, 0);
-    column_ += cells;
-  }
-
-  void blank_other_half(int begin, int end) noexcept {
-    if (continuation(begin) && begin % kColumns != 0) store(begin - 1, kBlank, false, 0);
-    if (end < kCellCount && end % kColumns != 0 && continuation(end)) store(end, kBlank, false, 0);
-  }
-
-  // A combining mark goes on the character before the cursor. Marks a cell
-  // cannot hold (a second one, or one above U+FFFF) and marks with nothing
-  // before them are drawn over a blank cell of their own, so none is lost.
-  void put_mark(const Appearance& look) noexcept {
-    const bool fits_cell = look.code_point <= 0xFFFF;
-    if (column_ > 0 && fits_cell) {
-      int i = row_ * kColumns + column_ - 1;
-      if (continuation(i)) --i;
-      if (mark(i) == 0) {
-        store(i, code_point_at(i), false, look.code_point);
+    if (!is_control(code_point)) {
+      const std::int32_t ordinal = find_glyph_ordinal(*font_, code_point);
+      if (ordinal < 0 && is_ignorable(code_point)) return;
+      const auto index = static_cast<std::uint32_t>(ordinal);
+      const Glyph glyph = ordinal < 0 || index >= kMaxGlyphs ? Glyph{} : glyph_at(*font_, index);
+      if (glyph.found()) {
+        const auto value = static_cast<std::uint16_t>(index + 1u);
+        if (glyph.advance == 0) {
+          put_mark(value);
+        } else {
+          place(value, cells_for(glyph.advance), 0);
+        }
         return;
       }
     }
-    if (fits_cell) {
-      place(kBlank, 1, look.code_point);
-    } else {
-      place(look.code_point, 2, 0);  // a hex box: see render.h
+    // A hex box: at least two cells, the second holding the code point's high bits.
+    const int cells = cells_for(hex_box_advance(code_point, line_height()));
+    const auto value = static_cast<std::uint32_t>(code_point);
+    place(static_cast<std::uint16_t>(kSpecialBit | (value & kLowCodeBitsMask)), cells < 2 ? 2 : cells,
+          static_cast<std::uint16_t>(value >> kLowCodeBits));
+  }
+
+  // Puts a character of `cells` cells at the cursor, wrapping first if it does
+  // not fit the rest of the line; `extra` goes into its second cell.
+  void place(std::uint16_t value, int cells, std::uint16_t extra) noexcept {
+    if (cells > kColumns) cells = kColumns;  // wider than the grid: drawn clipped
+    if (column_ + cells > kColumns) new_line();
+    const int i = row_ * kColumns + column_;
+    // Overwriting part of a wider character blanks the rest of it.
+    if (continuation(i)) blank(lead_of(i), i);
+    const int end = i + cells;
+    if (end < kCellCount && end % kColumns != 0 && continuation(end)) blank(end, end_of(end));
+    store(i, value);
+    for (int c = 1; c < cells; ++c) {
+      store(i + c, static_cast<std::uint16_t>(kSpecialBit | kContinuationBit | (c == 1 ? extra : 0)));
     }
+    column_ = static_cast<std::uint8_t>(column_ + cells);
+  }
+
+  // A combining mark (`value`: its ordinal + 1) goes on the character before
+  // the cursor, if that has none and a slot is free; otherwise it is drawn
+  // over a blank cell of its own, so none is lost.
+  void put_mark(std::uint16_t value) noexcept {
+    if (column_ > 0) {
+      const int i = lead_of(row_ * kColumns + column_ - 1);
+      if (mark_at(i) == 0) {
+        for (auto& slot : marks_) {
+          if (slot.mark != 0) continue;
+          slot.cell = static_cast<std::uint16_t>(i);
+          slot.mark = value;
+          set_dirty(i);
+          return;
+        }
+      }
+    }
+    place(value, 1, 0);
   }
 
   // ---- controls -------------------------------------------------------------
@@ -360,29 +489,43 @@ class Terminal {
     }
   }
 
-  // Moves every line up by one; only cells whose content changes are dirty.
+  // Moves every line up by one; only cells whose content or mark changes are
+  // dirty.
   void scroll_up() noexcept {
-    for (int i = 0; i + kColumns < kCellCount; ++i) {
-      store(i, code_point_at(i + kColumns), continuation(i + kColumns), mark(i + kColumns));
+    for (int i = 0; i < kCellCount; ++i) {
+      const int from = i + kColumns;
+      const std::uint16_t value = from < kCellCount ? content(from) : kBlank;
+      const std::uint16_t mark = from < kCellCount ? mark_at(from) : std::uint16_t{0};
+      if (content(i) != value || mark_at(i) != mark) {
+        cells_[i] = value;
+        set_dirty(i);
+      }
     }
-    for (int i = kCellCount - kColumns; i < kCellCount; ++i) store(i, kBlank, false, 0);
+    for (auto& slot : marks_) {
+      if (slot.mark == 0) continue;
+      if (slot.cell < kColumns) {
+        slot.mark = 0;
+      } else {
+        slot.cell = static_cast<std::uint16_t>(slot.cell - kColumns);
+      }
+    }
   }
 
   void back_space() noexcept {
     if (column_ == 0) return;
-    column_ = (column_ > kColumns ? kColumns : column_) - 1;
-    if (column_ > 0 && continuation(row_ * kColumns + column_)) --column_;
+    const int column = (column_ > kColumns ? kColumns : column_) - 1;
+    column_ = static_cast<std::uint8_t>(lead_of(row_ * kColumns + column) - row_ * kColumns);
   }
 
   void tab() noexcept {
     if (column_ >= kColumns - 1) return;
     const int stop = (column_ / 8 + 1) * 8;
-    column_ = stop < kColumns - 1 ? stop : kColumns - 1;
+    column_ = static_cast<std::uint8_t>(stop < kColumns - 1 ? stop : kColumns - 1);
   }
 
   void move_to(int column, int row) noexcept {
-    column_ = column < 0 ? 0 : (column >= kColumns ? kColumns - 1 : column);
-    row_ = row < 0 ? 0 : (row >= kRows ? kRows - 1 : row);
+    column_ = static_cast<std::uint8_t>(column < 0 ? 0 : (column >= kColumns ? kColumns - 1 : column));
+    row_ = static_cast<std::uint8_t>(row < 0 ? 0 : (row >= kRows ? kRows - 1 : row));
   }
 
   // ---- escape sequences -----------------------------------------------------
@@ -392,7 +535,7 @@ class Terminal {
     parameters_[0] = 0;
     parameters_[1] = 0;
     parameter_count_ = 0;
-    csi_plain_ = true;
+    flags_ = static_cast<std::uint8_t>((flags_ | kCsiPlain) & ~(kCsiPrivate | kCsiStarted));
   }
 
   // Takes `code_point` inside a sequence; returns true if it ended the
@@ -432,11 +575,8 @@ class Terminal {
         escape(byte);
         break;
       case State::kCharset:
-        if (byte == 'G') {
-          latin1_ = false;
-        } else if (byte == '@') {
-          latin1_ = true;
-        }
+        if (byte == 'G') flags_ = static_cast<std::uint8_t>(flags_ & ~kLatin1);
+        if (byte == '@') flags_ = static_cast<std::uint8_t>(flags_ | kLatin1);
         state_ = byte < 0x30 ? State::kEscapeIntermediate : State::kGround;
         break;
       case State::kEscapeIntermediate:
@@ -468,9 +608,9 @@ class Terminal {
       case '%':
         state_ = State::kCharset;
         return;
-      case 'c':  // reset to the initial state
+      case 'c':  // reset to the initial state (the cursor's visibility is the application's)
         clear();
-        latin1_ = false;
+        flags_ = static_cast<std::uint8_t>(flags_ & ~kLatin1);
         state_ = State::kGround;
         return;
       default:
@@ -480,6 +620,8 @@ class Terminal {
   }
 
   void csi(std::uint8_t byte) noexcept {
+    const bool first = (flags_ & kCsiStarted) == 0;
+    flags_ = static_cast<std::uint8_t>(flags_ | kCsiStarted);
     if (byte >= '0' && byte <= '9') {
       if (parameter_count_ < 2) {
         std::uint16_t& value = parameters_[parameter_count_];
@@ -491,12 +633,24 @@ class Terminal {
       if (parameter_count_ < 2) ++parameter_count_;
       return;
     }
+    if (byte == '?' && first) {  // a DEC private mode sequence
+      flags_ = static_cast<std::uint8_t>(flags_ | kCsiPrivate);
+      return;
+    }
     if (byte < 0x40) {  // ':' '<' '=' '>' '?' and intermediates: a sequence this console does not act on
-      csi_plain_ = false;
+      flags_ = static_cast<std::uint8_t>(flags_ & ~kCsiPlain);
       return;
     }
     state_ = State::kGround;
-    if (csi_plain_) csi_final(byte);
+    if ((flags_ & kCsiPlain) == 0) return;
+    if ((flags_ & kCsiPrivate) != 0) {
+      // DECTCEM: CSI ? 25 h shows the cursor, CSI ? 25 l hides it.
+      if ((byte == 'h' || byte == 'l') && parameter_count_ == 0 && parameters_[0] == 25) {
+        set_cursor_visible(byte == 'h');
+      }
+      return;
+    }
+    csi_final(byte);
   }
 
   // Parameter `n` (0 or 1), or `fallback` if absent or 0.
@@ -539,66 +693,112 @@ class Terminal {
     }
   }
 
+  // ---- cursor ---------------------------------------------------------------
+
+  // The cell the cursor shows on: the last column while a full line waits.
+  int cursor_cell() const noexcept {
+    return row_ * kColumns + (column_ >= kColumns ? kColumns - 1 : column_);
+  }
+
+  // Marks the cells whose cursor state changed since the last flush.
+  void follow_cursor() noexcept {
+    const bool shown = (flags_ & kCursorShown) != 0;
+    const bool visible = cursor_visible();
+    const int at = cursor_cell();
+    if (shown == visible && (!visible || shown_cell_ == at)) return;
+    if (shown) {
+      for (int i = lead_of(shown_cell_); i < end_of(shown_cell_); ++i) set_dirty(i);
+    }
+    if (visible) {
+      for (int i = lead_of(at); i < end_of(at); ++i) set_dirty(i);
+    }
+    shown_cell_ = static_cast<std::uint16_t>(at);
+    flags_ = static_cast<std::uint8_t>(visible ? (flags_ | kCursorShown) : (flags_ & ~kCursorShown));
+  }
+
   // ---- rendering ------------------------------------------------------------
 
-  // Widens [first, end) to the dirty cells of `row`, whole two-cell
-  // characters included.
+  // Widens [first, end) to the dirty cells of `row`, whole characters included.
   void dirty_range(int row, int& first, int& end) const noexcept {
-    if (!dirty_rows_[row]) return;
+    if (!row_dirty(row)) return;
     const int line = row * kColumns;
     for (int column = 0; column < kColumns; ++column) {
       if (!is_dirty(line + column)) continue;
-      int from = column;
-      int to = column + 1;
-      if (continuation(line + column) && column > 0) from = column - 1;
-      if (to < kColumns && continuation(line + to)) ++to;
+      const int from = lead_of(line + column) - line;
+      const int to = end_of(line + column) - line;
       if (from < first) first = from;
       if (to > end) end = to;
     }
   }
 
-  // Renders columns [x, x + width) of page `page` into `strip`.
+  // Renders columns [x, x + width) of page `page` into `strip`; the cursor's
+  // cells inverted.
   void render_strip(std::uint8_t* strip, int x, int width, int page, int first_row, int last_row) noexcept {
     MonoFramebuffer surface(strip, width, 8);
     surface.clear(kLitOnDark.background);
-    const int last_column = (x + width - 1) / kCellWidth;
+    const int last_column = (x + width - 1) / cell_width_;
     for (int row = first_row; row <= last_row; ++row) {
-      int column = x / kCellWidth;
-      if (column > 0 && continuation(row * kColumns + column)) --column;
-      for (; column <= last_column && column < kColumns; ++column) draw_cell(surface, column, row, -x, -page * 8);
+      const int line = row * kColumns;
+      const int first_column = x / cell_width_ < kColumns ? x / cell_width_ : kColumns - 1;
+      for (int column = lead_of(line + first_column) - line; column <= last_column && column < kColumns; ++column) {
+        draw_cell(surface, column, row, -x, -page * 8, kLitOnDark);
+      }
+    }
+    if ((flags_ & kCursorShown) == 0) return;
+    // Inverting the drawn cells in place needs no second style of drawing.
+    const int at = lead_of(shown_cell_);
+    const int row = at / kColumns;
+    const int top = row * line_height() - page * 8;  // the cursor's rows, relative to the page
+    const int bottom = top + line_height();
+    if (bottom <= 0 || top >= 8) return;
+    const auto rows = static_cast<std::uint8_t>((0xFFu << (top < 0 ? 0 : top)) & (0xFFu >> (bottom > 8 ? 0 : 8 - bottom)));
+    const int left = (at % kColumns) * cell_width_ - x;
+    const int right = left + (end_of(at) - at) * cell_width_;
+    for (int column = left < 0 ? 0 : left; column < right && column < width; ++column) {
+      strip[column] = static_cast<std::uint8_t>(strip[column] ^ rows);
     }
   }
 
-  // Draws cell (column, row) with the grid's origin at (x, y) of `surface`,
-  // clipped to the cell (two cells for a two-cell character).
+  // Draws cell (column, row) in `style` with the grid's origin at (x, y) of
+  // `surface`, clipped to the cell (all cells of a wider character).
   template <typename Surface>
-  void draw_cell(Surface& surface, int column, int row, int x, int y) const noexcept {
+  void draw_cell(Surface& surface, int column, int row, int x, int y, const TextStyle<bool>& style) const noexcept {
     const int i = row * kColumns + column;
     if (continuation(i)) return;
-    const char32_t base = code_point_at(i);
-    const char32_t over = mark(i);
-    if (base == kBlank && over == 0) return;  // the background is drawn already
-    const int cells = column + 1 < kColumns && continuation(i + 1) ? 2 : 1;
-    const int left = x + column * kCellWidth;
-    const int top = y + row * kGlyphHeight;
-    const detail::Clip clip = detail::clip_of(Rect{left, top, cells * kCellWidth, kGlyphHeight});
-    const Appearance look = appearance_of(*font_, base);
-    const int advance = draw_appearance(surface, look, left, top, clip, kLitOnDark);
-    if (over != 0) draw_appearance(surface, appearance_of(*font_, over), left + advance, top, clip, kLitOnDark);
+    const std::uint16_t value = content(i);
+    const std::uint16_t mark = mark_at(i);
+    if (value == kBlank && mark == 0) return;  // the background is drawn already
+    const int left = x + column * cell_width_;
+    const int top = y + row * line_height();
+    const Clip clip = clip_of(Rect{left, top, (end_of(i) - i) * cell_width_, line_height()});
+    int advance = font_->cell_width;  // a mark over a blank sits where a narrow character would be
+    if ((value & kSpecialBit) != 0) {
+      const HexBox box = make_hex_box(hex_box_code_point(i), line_height(), font_->baseline);
+      draw_glyph(surface, box.glyph(), left, top, clip, style, false);
+      advance = box.advance;
+    } else if (value != kBlank) {
+      const Glyph glyph = glyph_at(*font_, value - 1u);
+      const bool alone = glyph.advance == 0;
+      draw_glyph(surface, glyph, alone ? left + advance : left, top, clip, style, alone);
+      if (!alone) advance = glyph.advance;
+    }
+    if (mark != 0) draw_glyph(surface, glyph_at(*font_, mark - 1u), left + advance, top, clip, style, true);
   }
 
   const Font* font_;
-  Cell cells_[static_cast<std::size_t>(kCellCount)] = {};
-  bool dirty_rows_[static_cast<std::size_t>(kRows)] = {};  // a row holds a dirty cell
+  std::uint16_t cells_[static_cast<std::size_t>(kCellCount)] = {};
+  MarkSlot marks_[static_cast<std::size_t>(kMarkSlots)] = {};
   Decoder decoder_;
   std::uint16_t parameters_[2] = {0, 0};
   std::uint16_t string_length_ = 0;
-  int column_ = 0;
-  int row_ = 0;
+  std::uint16_t shown_cell_ = 0;  // where the last flush drew the cursor (kCursorShown)
+  std::uint8_t dirty_rows_[static_cast<std::size_t>((kRows + 7) / 8)] = {};  // bit per row: it holds a dirty cell
+  std::uint8_t column_ = 0;
+  std::uint8_t row_ = 0;
+  std::uint8_t cell_width_;
   State state_ = State::kGround;
   std::uint8_t parameter_count_ = 0;
-  bool csi_plain_ = true;
-  bool latin1_ = false;
+  std::uint8_t flags_ = kCsiPlain | kPanelUnknown;
 };
 
 }  // namespace utf8mcu::display

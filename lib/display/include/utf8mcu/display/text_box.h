@@ -90,7 +90,7 @@ class TextBox {
   /// the surface; drawing is clipped to both). Draws nothing until text comes.
   /// `fonts`: one Font, or a FontChain (fallback fonts, one line height).
   TextBox(Surface& surface, const FontChain& fonts, const Rect& area, const TextStyle<Color>& style) noexcept
-      : surface_(surface), fonts_(fonts), style_(style), clip_(detail::clip_of(area)) {
+      : surface_(surface), fonts_(fonts), style_(style), clip_(clip_of(area)) {
     home();
   }
 
@@ -265,7 +265,7 @@ class TextBox {
   Surface& surface_;
   FontChain fonts_;
   TextStyle<Color> style_;
-  detail::Clip clip_;
+  Clip clip_;
   Cursor pen_{0, 0};
   int word_x_ = 0;               // where the current word starts on this line
   std::size_t word_length_ = 0;  // code points in word_

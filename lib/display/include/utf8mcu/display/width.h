@@ -43,7 +43,7 @@ extern const std::uint8_t kWidthRunClasses[];
 }  // namespace detail
 
 /// The width class of `code_point`.
-inline WidthClass width_class(char32_t code_point) noexcept {
+[[nodiscard]] inline WidthClass width_class(char32_t code_point) noexcept {
   if (!is_scalar_value(code_point)) return WidthClass::kNarrow;  // shown as U+FFFD
   const std::uint32_t plane = static_cast<std::uint32_t>(code_point) >> 16;
   const std::uint16_t low = static_cast<std::uint16_t>(code_point & 0xFFFF);
@@ -63,7 +63,7 @@ inline WidthClass width_class(char32_t code_point) noexcept {
 }
 
 /// Cells `code_point` takes on a terminal or character display: 0, 1 or 2.
-inline unsigned display_width(char32_t code_point) noexcept {
+[[nodiscard]] inline unsigned display_width(char32_t code_point) noexcept {
   switch (width_class(code_point)) {
     case WidthClass::kNarrow: return 1;
     case WidthClass::kWide: return 2;
@@ -84,7 +84,7 @@ struct FitResult {
 /// points: the cut never splits a UTF-8 sequence, and zero-width code points
 /// (combining marks) after the last fitting character stay with it.
 /// Ill-formed parts count as U+FFFD (width 1). O(bytes examined).
-inline FitResult fit_width(const std::uint8_t* data, std::size_t size, std::size_t max_width) noexcept {
+[[nodiscard]] inline FitResult fit_width(const std::uint8_t* data, std::size_t size, std::size_t max_width) noexcept {
   FitResult fit{0, 0};
   const CodePoints code_points(data, size);
   for (CodePointIterator it = code_points.begin(); it != code_points.end(); ++it) {
@@ -98,7 +98,7 @@ inline FitResult fit_width(const std::uint8_t* data, std::size_t size, std::size
 
 /// Display width of a UTF-8 string: the sum of display_width over its code
 /// points, ill-formed parts counting as U+FFFD (width 1). O(size).
-inline std::size_t string_width(const std::uint8_t* data, std::size_t size) noexcept {
+[[nodiscard]] inline std::size_t string_width(const std::uint8_t* data, std::size_t size) noexcept {
   std::size_t width = 0;
   Decoder decoder;
   auto add = [&width](char32_t code_point) { width += display_width(code_point); };
@@ -108,7 +108,7 @@ inline std::size_t string_width(const std::uint8_t* data, std::size_t size) noex
 }
 
 /// string_width() for `char` text (string literals).
-inline std::size_t string_width(const char* text, std::size_t size) noexcept {
+[[nodiscard]] inline std::size_t string_width(const char* text, std::size_t size) noexcept {
   return string_width(reinterpret_cast<const std::uint8_t*>(text), size);
 }
 

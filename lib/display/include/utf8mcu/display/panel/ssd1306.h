@@ -12,7 +12,8 @@
 ///                                the column address increments after each
 ///
 /// The SH1106 has 132 columns of RAM and shows columns 2-129 on 128-pixel
-/// glass: `column_offset` 2. RAM: the driver holds a reference to the bus and
+/// glass: `column_offset` 2. The SSD0303 (96x16) takes the same commands and
+/// shows columns 36-131 (kSsd0303_96x16). RAM: the driver holds a reference to the bus and
 /// its configuration (12 bytes on a 32-bit core); it keeps no pixels.
 
 #include <cstddef>
@@ -26,6 +27,7 @@ namespace utf8mcu::display {
 enum class Ssd1306Controller : std::uint8_t {
   kSsd1306,  ///< charge pump 8Dh; 128 columns of RAM
   kSh1106,   ///< DC-DC AD/8Bh; 132 columns of RAM
+  kSsd0303,  ///< as the SH1106, without its pump voltage command (32h); 132 columns of RAM
 };
 
 /// Panel geometry and power options.
@@ -40,6 +42,10 @@ struct Ssd1306Config {
 inline constexpr Ssd1306Config kSsd1306_128x64{Ssd1306Controller::kSsd1306, 128, 64, 0, false};
 inline constexpr Ssd1306Config kSsd1306_128x32{Ssd1306Controller::kSsd1306, 128, 32, 0, false};
 inline constexpr Ssd1306Config kSh1106_128x64{Ssd1306Controller::kSh1106, 128, 64, 2, false};
+/// SSD0303 (96x16, e.g. the LM3S811 evaluation board): SH1106-style
+/// addressing in a 132-column RAM whose columns 36-131 are visible. Its I2C
+/// link takes one command byte per control byte (I2cPanelLink).
+inline constexpr Ssd1306Config kSsd0303_96x16{Ssd1306Controller::kSsd0303, 96, 16, 36, false};
 
 /// SSD1306 / SH1106 driver (see the file comment).
 class Ssd1306 {
@@ -68,7 +74,7 @@ class Ssd1306 {
     const std::uint8_t multiplex = static_cast<std::uint8_t>(height_ == 0 ? 0 : height_ - 1);
     // COM pins: alternative layout (bit 4) for 64-row glass, sequential for 32 rows or fewer.
     const std::uint8_t com_pins = height_ > 32 ? 0x12 : 0x02;
-    if (controller_ == Ssd1306Controller::kSh1106) {
+    if (controller_ != Ssd1306Controller::kSsd1306) {
       const std::uint8_t commands[] = {
           0xAE,              // display off
           0xD5, 0x80,        // clock divide ratio / oscillator frequency: reset value
@@ -76,7 +82,8 @@ class Ssd1306 {
           0xD3, 0x00,        // display offset
           0x40,              // start line 0
           0xAD, 0x8B,        // DC-DC converter on
-          0x32,              // pump voltage 8.0 V
+          // SH1106: pump voltage 8.0 V; the SSD0303 has no such command: NOP.
+          controller_ == Ssd1306Controller::kSsd0303 ? std::uint8_t{0xE3} : std::uint8_t{0x32},
           0xA1,              // segment remap: column 0 on the right of the COM side
           0xC8,              // COM scan from COM[N-1]
           0xDA, com_pins,    // COM pins hardware configuration
