@@ -6,27 +6,26 @@
 #include <cstdint>
 
 #include "reference_utf8.h"
+#include "utf8mcu/common.h"
+#include "utest/random.h"
 
 namespace test {
 
-// Deterministic pseudo-random numbers (xorshift32): same sequence on every
-// platform, so a failure seen on a board reproduces on the host.
-class Random {
- public:
-  explicit constexpr Random(std::uint32_t seed) : state_(seed == 0 ? 0x9E3779B9u : seed) {}
+using Random = utest::Random;
 
-  constexpr std::uint32_t next() {
-    state_ ^= state_ << 13;
-    state_ ^= state_ >> 17;
-    state_ ^= state_ << 5;
-    return state_;
+// The library's status for a kind of the reference model's.
+inline utf8mcu::Status status_of(ref::Kind kind) {
+  switch (kind) {
+    case ref::Kind::kNone: return utf8mcu::Status::kOk;
+    case ref::Kind::kUnexpectedContinuation: return utf8mcu::Status::kUnexpectedContinuation;
+    case ref::Kind::kInvalidLead: return utf8mcu::Status::kInvalidLead;
+    case ref::Kind::kOverlong: return utf8mcu::Status::kOverlong;
+    case ref::Kind::kSurrogate: return utf8mcu::Status::kSurrogate;
+    case ref::Kind::kTooLarge: return utf8mcu::Status::kTooLarge;
+    case ref::Kind::kTruncated: return utf8mcu::Status::kTruncated;
   }
-  // Uniform enough in [0, bound) for tests; bound > 0.
-  constexpr std::uint32_t below(std::uint32_t bound) { return next() % bound; }
-
- private:
-  std::uint32_t state_;
-};
+  return utf8mcu::Status::kOutputFull;  // never a decode status: fails the comparison
+}
 
 // A sink that records up to N code points and counts the rest.
 template <std::size_t N>

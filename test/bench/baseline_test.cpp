@@ -9,6 +9,7 @@
 #include "ascii4_validator.h"
 #include "dfa_decoder.h"
 #include "reference_utf8.h"
+#include "utest/random.h"
 #include "utest/utest.h"
 #include "whatwg_decoder.h"
 
@@ -88,21 +89,7 @@ constexpr std::uint8_t kEdgeBytes[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F,
                                        0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
 constexpr std::size_t kEdgeCount = sizeof kEdgeBytes;
 
-// xorshift32: the same stream on every platform.
-class Random {
- public:
-  explicit Random(std::uint32_t seed) : state_(seed) {}
-  std::uint32_t next() {
-    state_ ^= state_ << 13;
-    state_ ^= state_ >> 17;
-    state_ ^= state_ << 5;
-    return state_;
-  }
-  std::uint32_t below(std::uint32_t bound) { return next() % bound; }
-
- private:
-  std::uint32_t state_;
-};
+using utest::Random;
 
 // Appends a well-formed sequence of 1-4 bytes, an edge byte, or a long ASCII
 // run (to exercise the validator's word path).
