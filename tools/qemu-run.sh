@@ -27,7 +27,8 @@ board=$1
 elf=$2
 shift 2
 
-if ! python3 "$(dirname "${BASH_SOURCE[0]}")/utf8mcu_tools" boards | grep -qxF -- "$board"; then
+boards=$(python3 "$(dirname "${BASH_SOURCE[0]}")/utf8mcu_tools" boards)  # CMakePresets.json
+if ! grep -qxF -- "$board" <<<"$boards"; then
   echo "qemu-run: unknown board '$board'" >&2
   exit 2
 fi
