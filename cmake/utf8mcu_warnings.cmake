@@ -9,6 +9,15 @@ set(UTF8MCU_WARNING_FLAGS -Wall -Wextra -Wconversion -Wsign-conversion -Wshadow)
 # Host tests: AddressSanitizer and UBSan, and a finding stops the program.
 set(UTF8MCU_SANITIZER_FLAGS -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
 
+# PRIVATE, or INTERFACE when the caller passed INTERFACE (an interface library
+# that passes the flags on).
+macro(_utf8mcu_flag_scope)
+  set(scope PRIVATE)
+  if(arg_INTERFACE)
+    set(scope INTERFACE)
+  endif()
+endmacro()
+
 # utf8mcu_target_warnings(<target> [PEDANTIC] [INTERFACE])
 # Adds the warning flags to <target> (PRIVATE, or INTERFACE for an interface
 # library that passes them on), -pedantic with PEDANTIC (the C
@@ -18,10 +27,7 @@ set(UTF8MCU_SANITIZER_FLAGS -fsanitize=address,undefined -fno-sanitize-recover=a
 # not define it and always build with -Werror.
 function(utf8mcu_target_warnings target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "PEDANTIC;INTERFACE" "" "")
-  set(scope PRIVATE)
-  if(arg_INTERFACE)
-    set(scope INTERFACE)
-  endif()
+  _utf8mcu_flag_scope()
   set(flags ${UTF8MCU_WARNING_FLAGS})
   if(arg_PEDANTIC)
     list(APPEND flags -pedantic)
@@ -39,10 +45,7 @@ endfunction()
 # INTERFACE for an interface library that passes them on).
 function(utf8mcu_target_sanitizers target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "INTERFACE" "" "")
-  set(scope PRIVATE)
-  if(arg_INTERFACE)
-    set(scope INTERFACE)
-  endif()
+  _utf8mcu_flag_scope()
   target_compile_options(${target} ${scope} ${UTF8MCU_SANITIZER_FLAGS})
   target_link_options(${target} ${scope} ${UTF8MCU_SANITIZER_FLAGS})
 endfunction()

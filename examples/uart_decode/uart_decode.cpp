@@ -1,8 +1,8 @@
 // uart_decode: UTF-8 received on a UART, decoded, and sent back well-formed.
 // The RX interrupt moves bytes into a ring (UartReceiver); the main loop
 // decodes them from the ring (RingReader) and re-encodes the code points to
-// the UART, with U+FFFD for each ill-formed part and for each place where the
-// ring overflowed. The board's UART comes from board_uart.h.
+// the UART (uart_writer.h), with U+FFFD for each ill-formed part and for each
+// place where the ring overflowed. The board's UART comes from board_uart.h.
 //
 //   out: "uart_decode: ready\n" (once the receiver runs)
 //   in:  [length: 4 bytes, little-endian][length bytes of anything]
@@ -16,12 +16,10 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../common/decimal.h"
 #include "board_uart.h"
-#include "utf8mcu/encoder.h"
+#include "uart_writer.h"
 #include "utf8mcu/port/byte_ring.h"
 #include "utf8mcu/port/ingest.h"
-#include "utf8mcu_bsp/board.h"
 #include "utf8mcu_bsp/semihosting.h"
 
 namespace {
@@ -30,38 +28,6 @@ using RxRing = utf8mcu::port::ByteRing<256>;  // 256 bytes of RAM; a power of tw
 RxRing rx_ring;                              // filled by the RX interrupt, drained by main()
 // Ring full: the interrupt leaves bytes in the UART (flow control) rather than drop them.
 utf8mcu::port::UartReceiver<RxRing, utf8mcu::port::RxOverflow::kHold> receiver{board::kUart, rx_ring};
-
-// A sink that encodes code points into a small buffer and sends it in blocks.
-class UartWriter {
- public:
-  void operator()(char32_t code_point) {
-    if (size_ + utf8mcu::kMaxSequenceBytes > sizeof buffer_) flush();
-    size_ += utf8mcu::encode(code_point, buffer_ + size_, sizeof buffer_ - size_).length;
-  }
-  void put(const char* text) {
-    while (*text != '\0') put_byte(static_cast<std::uint8_t>(*text++));
-  }
-  void put_byte(std::uint8_t byte) {
-    if (size_ == sizeof buffer_) flush();
-    buffer_[size_++] = byte;
-  }
-  void field(const char* key, std::uint32_t value) {  // " key=value"
-    char digits[example::kMaxDecimalDigits];
-    const std::size_t count = example::format_decimal(value, digits);
-    put(" ");
-    put(key);
-    put("=");
-    for (std::size_t i = 0; i < count; ++i) put_byte(static_cast<std::uint8_t>(digits[i]));
-  }
-  void flush() {
-    utf8mcu::port::write_all(board::kUart, buffer_, size_);
-    size_ = 0;
-  }
-
- private:
-  std::uint8_t buffer_[64];
-  std::size_t size_ = 0;
-};
 
 // Sleeps until an interrupt unless the ring has data. Interrupts are masked
 // around the check, so a byte arriving just before the WFI still wakes it.
@@ -81,7 +47,7 @@ extern "C" void utf8mcu_bsp_exception(unsigned exception_number) {
 
 int main() {
   if (!receiver.start(115200)) return 1;  // QEMU ignores the baud rate; hardware does not
-  UartWriter out;
+  UartWriter out{board::kUart};
   out.put("uart_decode: ready\n");
   out.flush();
 
@@ -106,21 +72,7 @@ int main() {
   }
   reader.finish(out);
 
-  out.put_byte(utf8mcu::port::kGapMarker);
-  out.put("\nuart_decode:");
-  out.field("received", rx_ring.received_bytes());
-  out.field("dropped", reader.dropped_bytes());
-  out.field("gaps", reader.gaps());
-  out.field("bytes", reader.bytes_read());
-  out.field("code_points", reader.code_points());
-  out.field("replacements", reader.replacements());
-  out.field("holds", receiver.holds());
-  out.put(" overflow=hold");
-  out.field("ring_ram", static_cast<std::uint32_t>(sizeof(RxRing)));
-  out.field("receiver_ram", static_cast<std::uint32_t>(sizeof(receiver)));
-  out.put(" board=");
-  out.put(utf8mcu_bsp::board_name());
-  out.put("\n");
-  out.flush();
-  return 0;
+  begin_summary(out, rx_ring, reader, receiver);
+  end_summary(out);
+  return out.sent_all() ? 0 : 1;
 }

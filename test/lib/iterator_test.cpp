@@ -41,17 +41,7 @@ bool agrees(const std::uint8_t* data, std::size_t size) {
   return false;
 }
 
-UTEST(Iterator, EveryInputOfOneAndTwoBytes) {
-  std::uint8_t input[2] = {};
-  for (unsigned first = 0; first < 256; ++first) {
-    input[0] = static_cast<std::uint8_t>(first);
-    ASSERT_TRUE(agrees(input, 1));
-    for (unsigned second = 0; second < 256; ++second) {
-      input[1] = static_cast<std::uint8_t>(second);
-      ASSERT_TRUE(agrees(input, 2));
-    }
-  }
-}
+UTEST(Iterator, EveryInputOfOneAndTwoBytes) { EXPECT_TRUE(test::every_input_of_one_and_two_bytes(agrees)); }
 
 UTEST(Iterator, RandomTextAndBytes) {
   test::Random random(0x17E4A70Bu);

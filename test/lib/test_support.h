@@ -27,6 +27,22 @@ inline utf8mcu::Status status_of(ref::Kind kind) {
   return utf8mcu::Status::kOutputFull;  // never a decode status: fails the comparison
 }
 
+// Calls check(data, size) on every input of one and two bytes; false at the
+// first input it returns false for.
+template <typename Check>
+bool every_input_of_one_and_two_bytes(Check&& check) {
+  std::uint8_t input[2] = {};
+  for (unsigned first = 0; first < 256; ++first) {
+    input[0] = static_cast<std::uint8_t>(first);
+    if (!check(input, std::size_t{1})) return false;
+    for (unsigned second = 0; second < 256; ++second) {
+      input[1] = static_cast<std::uint8_t>(second);
+      if (!check(input, std::size_t{2})) return false;
+    }
+  }
+  return true;
+}
+
 // A sink that records up to N code points and counts the rest.
 template <std::size_t N>
 struct Recorder {

@@ -94,17 +94,7 @@ UTEST(Validate, TableEdgesAgreeWithTheReference) {
   }
 }
 
-UTEST(Validate, EveryInputOfOneAndTwoBytes) {
-  std::uint8_t input[2] = {};
-  for (unsigned first = 0; first < 256; ++first) {
-    input[0] = static_cast<std::uint8_t>(first);
-    ASSERT_TRUE(agrees(input, 1));
-    for (unsigned second = 0; second < 256; ++second) {
-      input[1] = static_cast<std::uint8_t>(second);
-      ASSERT_TRUE(agrees(input, 2));
-    }
-  }
-}
+UTEST(Validate, EveryInputOfOneAndTwoBytes) { EXPECT_TRUE(test::every_input_of_one_and_two_bytes(agrees)); }
 
 // Every prefix of texts of 1- and 2-byte sequences (and one with 3-byte
 // sequences among them), placed so that it ends where its array ends: under

@@ -18,12 +18,10 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../../examples/common/decimal.h"
 #include "board_uart.h"
-#include "utf8mcu/encoder.h"
+#include "uart_writer.h"
 #include "utf8mcu/port/byte_ring.h"
 #include "utf8mcu/port/ingest.h"
-#include "utf8mcu_bsp/board.h"
 #include "utf8mcu_bsp/semihosting.h"
 
 // Knobs, set by test/port/CMakeLists.txt; the defaults are the example's.
@@ -88,40 +86,12 @@ void spin(std::uint32_t turns) {
   for (std::uint32_t i = 0; i < turns; ++i) __asm__ volatile("");
 }
 
-// Collects encoded output and sends it in blocks.
-class UartWriter {
- public:
-  void operator()(char32_t code_point) {
-    if (size_ + utf8mcu::kMaxSequenceBytes > sizeof buffer_) flush();
-    size_ += utf8mcu::encode(code_point, buffer_ + size_, sizeof buffer_ - size_).length;
-  }
-  void put(const char* text) {
-    while (*text != '\0') put_byte(static_cast<std::uint8_t>(*text++));
-  }
-  void put(std::uint32_t value) {
-    char digits[example::kMaxDecimalDigits];
-    const std::size_t count = example::format_decimal(value, digits);
-    for (std::size_t i = 0; i < count; ++i) put_byte(static_cast<std::uint8_t>(digits[i]));
-  }
-  void put_byte(std::uint8_t byte) {
-    if (size_ == sizeof buffer_) flush();
-    buffer_[size_++] = byte;
-  }
-  void field(const char* key, std::uint32_t value) {
-    put(" ");
-    put(key);
-    put("=");
-    put(value);
-  }
-  void flush() {
-    utf8mcu::port::write_all(kUart, buffer_, size_);
-    size_ = 0;
-  }
-
- private:
-  std::uint8_t buffer_[64];
-  std::size_t size_ = 0;
-};
+void fail(const char* why) {
+  utf8mcu_bsp::semihosting::write0("uart_decode: ");
+  utf8mcu_bsp::semihosting::write0(why);
+  utf8mcu_bsp::semihosting::write0("\n");
+  utf8mcu_bsp::semihosting::exit(1);
+}
 
 #if UTF8MCU_UART_DECODE_INSTRUMENT
 // SysTick runs from the core clock: with QEMU's -icount shift=0 one tick is a
@@ -179,13 +149,6 @@ UartReceiver<RecordingRing, kOverflow> receiver{kUart, recording_ring};
 UartReceiver<RxRing, kOverflow> receiver{kUart, rx_ring};
 #endif
 
-void fail(const char* why) {
-  utf8mcu_bsp::semihosting::write0("uart_decode: ");
-  utf8mcu_bsp::semihosting::write0(why);
-  utf8mcu_bsp::semihosting::write0("\n");
-  utf8mcu_bsp::semihosting::exit(1);
-}
-
 }  // namespace
 
 // The BSP routes every interrupt here (exception number = 16 + IRQ).
@@ -218,7 +181,7 @@ int main() {
   const std::uint32_t calibration_ticks = (calibration_start - systick(kSysTickValue)) & 0xFFFFFFu;
 #endif
   if (!receiver.start(kBaud)) fail("cannot start the UART");
-  UartWriter out;
+  UartWriter out{kUart};
   out.put("uart_decode: ready\n");
   out.flush();
 
@@ -262,18 +225,7 @@ int main() {
   }
   reader.finish(out);
 
-  out.put_byte(utf8mcu::port::kGapMarker);
-  out.put("\nuart_decode:");
-  out.field("received", rx_ring.received_bytes());
-  out.field("dropped", reader.dropped_bytes());
-  out.field("gaps", reader.gaps());
-  out.field("bytes", reader.bytes_read());
-  out.field("code_points", reader.code_points());
-  out.field("replacements", reader.replacements());
-  out.field("holds", receiver.holds());
-  out.put(kOverflow == RxOverflow::kHold ? " overflow=hold" : " overflow=drop");
-  out.field("ring_ram", static_cast<std::uint32_t>(sizeof(RxRing)));
-  out.field("receiver_ram", static_cast<std::uint32_t>(sizeof(receiver)));
+  begin_summary(out, rx_ring, reader, receiver);
 #if UTF8MCU_UART_DECODE_INSTRUMENT
   out.field("calib_instructions", 2 * kCalibrationTurns);
   out.field("calib_ticks", calibration_ticks);
@@ -292,9 +244,7 @@ int main() {
     out.put(drop_log.runs[i].count);
   }
 #endif
-  out.put(" board=");
-  out.put(utf8mcu_bsp::board_name());
-  out.put("\n");
-  out.flush();
+  end_summary(out);
+  if (!out.sent_all()) fail("cannot send");
   return 0;
 }
