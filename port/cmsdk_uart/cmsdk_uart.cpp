@@ -5,12 +5,9 @@
 
 namespace utf8mcu {
 namespace port {
-namespace {
 
 using namespace cmsdk_uart;
 using cortex_m::register_at;
-
-}  // namespace
 
 bool cmsdk_uart_start(void* context, std::uint32_t baud) {
   const CmsdkUart& uart = context_as<const CmsdkUart>(context);

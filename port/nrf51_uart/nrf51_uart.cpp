@@ -5,12 +5,9 @@
 
 namespace utf8mcu {
 namespace port {
-namespace {
 
 using namespace nrf51_uart;
 using cortex_m::register_at;
-
-}  // namespace
 
 bool nrf51_uart_start(void* context, std::uint32_t baud) {
   const Nrf51Uart& uart = context_as<const Nrf51Uart>(context);

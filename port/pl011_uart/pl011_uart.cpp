@@ -5,12 +5,9 @@
 
 namespace utf8mcu {
 namespace port {
-namespace {
 
 using namespace pl011;
 using cortex_m::register_at;
-
-}  // namespace
 
 bool pl011_uart_start(void* context, std::uint32_t baud) {
   const Pl011Uart& uart = context_as<const Pl011Uart>(context);

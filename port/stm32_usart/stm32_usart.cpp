@@ -5,12 +5,9 @@
 
 namespace utf8mcu {
 namespace port {
-namespace {
 
 using namespace stm32_usart;
 using cortex_m::register_at;
-
-}  // namespace
 
 template <typename Layout>
 bool stm32_usart_start(void* context, std::uint32_t baud) {
