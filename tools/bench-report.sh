@@ -41,7 +41,7 @@ fi
 
 out=$root/build/bench-report
 mkdir -p "$out"
-boards=(microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505)
+mapfile -t boards < <(python3 tools/utf8mcu_tools boards --report)
 
 configure() {  # preset dir [cmake args...]
   local preset=$1 dir=$2

@@ -27,13 +27,11 @@ board=$1
 elf=$2
 shift 2
 
-case "$board" in
-  microbit | mps2-an385 | mps2-an386 | mps2-an500 | mps2-an505 | lm3s6965evb | netduinoplus2) ;;
-  *)
-    echo "qemu-run: unknown board '$board'" >&2
-    exit 2
-    ;;
-esac
+boards=$(python3 "$(dirname "${BASH_SOURCE[0]}")/utf8mcu_tools" boards)  # CMakePresets.json
+if ! grep -qxF -- "$board" <<<"$boards"; then
+  echo "qemu-run: unknown board '$board'" >&2
+  exit 2
+fi
 if [[ ! -f "$elf" ]]; then
   echo "qemu-run: no such image: $elf" >&2
   exit 2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one command that runs every test: installs missing dependencies, then
 # configures, builds and runs CTest for the host and for each QEMU board
-# (CMakePresets.json; build trees in build/<preset>).
+# (the presets of CMakePresets.json; build trees in build/<preset>).
 #
 #   tools/test-all.sh [--fresh] [preset...]     (default: every preset and fuzz)
 #
@@ -29,7 +29,8 @@ for arg in "$@"; do
   esac
 done
 if [[ ${#presets[@]} -eq 0 ]]; then
-  presets=(host microbit mps2-an385 mps2-an386 mps2-an500 mps2-an505 lm3s6965evb netduinoplus2 fuzz)
+  mapfile -t presets < <(python3 tools/utf8mcu_tools boards --presets)
+  presets+=(fuzz)
 fi
 
 if ! bash tools/setup-deps.sh test; then

@@ -20,14 +20,18 @@ import os
 import re
 import shlex
 import subprocess
+import sys
 
-BOARDS = [
-    ("microbit", "Cortex-M0+", "microbit (QEMU models it as an M0; the code is built for the M0+)"),
-    ("mps2-an385", "Cortex-M3", "mps2-an385"),
-    ("mps2-an386", "Cortex-M4F", "mps2-an386"),
-    ("mps2-an500", "Cortex-M7", "mps2-an500"),
-    ("mps2-an505", "Cortex-M33", "mps2-an505"),
-]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from utf8mcu_tools.boards import REPORT_BOARDS, core  # noqa: E402
+from utf8mcu_tools.codesize import graph_code_size, parse_nm as parse_nm_lines  # noqa: E402
+from utf8mcu_tools.report import table  # noqa: E402
+from utf8mcu_tools.stack import CallGraph, WorstPaths  # noqa: E402
+
+BOARD_TITLES = {"microbit": "microbit (QEMU models it as an M0; the code is built for the M0+)"}
+
+# (board, core, section title): one board per core, as in every report.
+BOARDS = [(board, core(board), BOARD_TITLES.get(board, board)) for board in REPORT_BOARDS]
 
 CORPUS_LABELS = {
     "gen-ascii": "ascii", "gen-latin1": "latin1", "gen-cyrillic": "cyrillic", "gen-cjk": "cjk",
@@ -100,78 +104,13 @@ def parse_bench(path):
 
 
 def parse_nm(path):
-    sizes = {}
-    for line in read_lines(path):
-        parts = line.split()
-        if len(parts) == 4:
-            sizes[parts[3]] = sizes.get(parts[3], 0) + int(parts[1], 16)
-    return sizes
+    return parse_nm_lines(read_lines(path))[0]
 
 
 def parse_callgraph(path):
-    """GCC -fcallgraph-info=su: node -> frame bytes (None: external), node -> callees."""
-    frames, calls = {}, {}
-    node = re.compile(r'node: \{ title: "([^"]*)" label: "([^"]*)"')
-    edge = re.compile(r'edge: \{ sourcename: "([^"]*)" targetname: "([^"]*)"')
-    for line in read_lines(path):
-        m = node.match(line)
-        if m:
-            bytes_match = re.search(r"\\n(\d+) bytes \(([^)]*)\)", m.group(2))
-            frames[m.group(1)] = (int(bytes_match.group(1)), bytes_match.group(2)) if bytes_match else None
-            continue
-        m = edge.match(line)
-        if m:
-            calls.setdefault(m.group(1), set()).add(m.group(2))
-    return frames, calls
-
-
-def symbol_of(node):
-    # Local functions are titled "<file>:<assembler name>".
-    return node.rsplit(":", 1)[-1]
-
-
-def reachable(calls, root):
-    seen, todo = set(), [root]
-    while todo:
-        n = todo.pop()
-        if n in seen:
-            continue
-        seen.add(n)
-        todo.extend(calls.get(n, ()))
-    return seen
-
-
-def worst_stack(frames, calls, root, indirect_frame, trail=()):
-    """Largest frame sum over call paths from root; indirect calls cost the
-    sink's frame (the only indirect call in operations.cpp is the callback)."""
-    if root == "__indirect_call":
-        return indirect_frame, set()
-    frame = frames.get(root)
-    if frame is None:
-        return 0, {symbol_of(root)}
-    deepest, external = 0, set()
-    for callee in calls.get(root, ()):
-        if callee in trail:
-            continue  # recursion: not in this code
-        depth, ext = worst_stack(frames, calls, callee, indirect_frame, trail + (root,))
-        deepest = max(deepest, depth)
-        external |= ext
-    return frame[0] + deepest, external
-
-
-def code_size(frames, calls, sizes, root):
-    """Bytes of the operation's function and of every function it calls that
-    GCC did not inline (from the call graph), plus which calls leave the file."""
-    total, external = 0, set()
-    for n in reachable(calls, root):
-        if n == "__indirect_call":
-            continue
-        name = symbol_of(n)
-        if frames.get(n) is None:
-            external.add(name)
-        else:
-            total += sizes.get(name, 0)
-    return total, external
+    """GCC -fcallgraph-info=su of one file (empty if the file is missing)."""
+    graph = CallGraph()
+    return graph.read_file(path) if os.path.exists(path) else graph
 
 
 def demangle(name):
@@ -183,13 +122,6 @@ def demangle(name):
 
 def fmt(value, digits=2):
     return f"{value:.{digits}f}"
-
-
-def table(header, rows, align=None):
-    align = align or ["---"] + ["---:"] * (len(header) - 1)
-    out = ["| " + " | ".join(header) + " |", "|" + "|".join(align) + "|"]
-    out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    return out
 
 
 def machine_info(path):
@@ -420,10 +352,11 @@ def main():
     table_objects = {}
     for board, core, _ in BOARDS:
         bdir = os.path.join(d, board)
-        o2_frames, o2_calls = parse_callgraph(os.path.join(bdir, "o2.ci"))
-        os_frames, os_calls = parse_callgraph(os.path.join(bdir, "os.ci"))
+        o2_graph = parse_callgraph(os.path.join(bdir, "o2.ci"))
+        os_graph = parse_callgraph(os.path.join(bdir, "os.ci"))
         image_sizes, os_sizes = parse_nm(os.path.join(bdir, "image.nm")), parse_nm(os.path.join(bdir, "os.nm"))
-        indirect = [v[0] for k, v in o2_frames.items() if "add_code_point" in k and v]
+        # The only indirect call in operations.cpp is the callback: it costs the sink's frame.
+        indirect = [v for k, v in o2_graph.frames.items() if "add_code_point" in k]
         for line in read_lines(os.path.join(bdir, "image.nm")):
             parts = line.split()
             if len(parts) == 4 and parts[2] in "rRvV":
@@ -432,15 +365,15 @@ def main():
                     table_objects.setdefault(name, int(parts[1], 16))
         for op in list(descriptions):
             root = "bench_" + op
-            if root not in o2_frames:
+            if root not in o2_graph.frames:
                 continue
-            size, external = code_size(o2_frames, o2_calls, image_sizes, root)
+            size, external = graph_code_size(o2_graph, image_sizes, root)
             size_rows_o2.setdefault(op, {})[core] = size
             notes |= external
-            size_os, external_os = code_size(os_frames, os_calls, os_sizes, root)
+            size_os, external_os = graph_code_size(os_graph, os_sizes, root)
             size_rows_os.setdefault(op, {})[core] = size_os
             notes |= external_os
-            depth, _ = worst_stack(o2_frames, o2_calls, root, indirect[0] if indirect else 0)
+            depth = WorstPaths(o2_graph, indirect[0] if indirect else 0).at(root)[0]
             stack_rows.setdefault(op, {})[core] = depth
     cores = [core for board, core, _ in BOARDS if board in runs]
     if size_rows_o2:

@@ -32,7 +32,8 @@ import tempfile
 import threading
 from collections import Counter
 
-BOARDS = ("microbit", "mps2-an385", "mps2-an386", "mps2-an500", "mps2-an505")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from utf8mcu_tools.boards import REPORT_BOARDS as BOARDS  # noqa: E402
 INSTRUCTION = re.compile(r"^\s+([0-9a-f]+):\s+(.*)$")
 LABEL = re.compile(r"^[0-9a-f]+ <(.*)>:$")
 

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "../common/decimal.h"
 #include "display_firmware_font.h"
 #include "display_firmware_font_5x7.h"
 #include "display_firmware_font_6x13.h"
@@ -30,16 +31,8 @@ void print(const char* text) {
 }
 
 void print_number(std::uint32_t value) {
-  char digits[10];
-  int count = 0;
-  do {
-    digits[count++] = static_cast<char>('0' + value % 10);
-    value /= 10;
-  } while (value != 0);
-  char text[11];
-  int length = 0;
-  while (count > 0) text[length++] = digits[--count];
-  semihosting::console_write(text, static_cast<std::size_t>(length));
+  char text[example::kMaxDecimalDigits];
+  semihosting::console_write(text, example::format_decimal(value, text));
 }
 
 // Value with one decimal, from tenths.

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "../common/decimal.h"
 #include "lm3s6965_oled.h"
 #include "panel_terminal_font.h"
 #include "panel_terminal_font_5x8.h"
@@ -74,16 +75,8 @@ void print(const char* text) {
 }
 
 void print_number(std::uint32_t value) {
-  char digits[10];
-  int count = 0;
-  do {
-    digits[count++] = static_cast<char>('0' + value % 10);
-    value /= 10;
-  } while (value != 0);
-  char text[10];
-  int length = 0;
-  while (count > 0) text[length++] = digits[--count];
-  utf8mcu_bsp::semihosting::console_write(text, static_cast<std::size_t>(length));
+  char text[example::kMaxDecimalDigits];
+  utf8mcu_bsp::semihosting::console_write(text, example::format_decimal(value, text));
 }
 
 void say(const char* text) {

@@ -1,6 +1,8 @@
-# utf8mcu_add_uart_decode(<target> [DEFINITIONS <macro=value>...])
+# utf8mcu_add_uart_decode(<target> [TEST_FIRMWARE] [DEFINITIONS <macro=value>...])
 # Builds examples/uart_decode/uart_decode.cpp as firmware for the configured
-# board; the definitions set its knobs (used by the tests in test/port).
+# board; with TEST_FIRMWARE, test/port/uart_decode_firmware.cpp instead: the
+# same program with the knobs that DEFINITIONS set (used by the tests in
+# test/port and by the demo's lost-byte image).
 # UTF8MCU_UART_DECODE_PORT names the port the board's UART uses (empty: the
 # board has none that runs under QEMU). Included by examples/uart_decode and
 # test/port, each of which needs that variable in its own scope: so no
@@ -21,8 +23,13 @@ if(CMAKE_CROSSCOMPILING)
 endif()
 
 function(utf8mcu_add_uart_decode target)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "DEFINITIONS")
-  add_executable(${target} "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/uart_decode.cpp")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "TEST_FIRMWARE" "" "DEFINITIONS")
+  set(source "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/uart_decode.cpp")
+  if(arg_TEST_FIRMWARE)
+    set(source "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../../test/port/uart_decode_firmware.cpp")
+  endif()
+  add_executable(${target} "${source}")
+  target_include_directories(${target} PRIVATE "${CMAKE_CURRENT_FUNCTION_LIST_DIR}")
   target_link_libraries(${target} PRIVATE utf8mcu::port_${UTF8MCU_UART_DECODE_PORT})
   if(TARGET utf8mcu_warnings)
     target_link_libraries(${target} PRIVATE utf8mcu_warnings)

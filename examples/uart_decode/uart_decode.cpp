@@ -1,340 +1,78 @@
-// uart_decode: firmware for QEMU boards. Receives a length-prefixed byte stream
-// on a UART with RX interrupts, decodes it through the port layer (ByteRing ->
-// RingReader -> Decoder) and sends it back as well-formed UTF-8, followed by a
-// summary. Exits through semihosting with status 0. The UART and its port come
-// from the board (examples/uart_decode/uart_decode.cmake): CMSDK UART0 on the
-// mps2 boards, PL011 UART0 on lm3s6965evb, STM32 USART1 on netduinoplus2,
-// nRF51 UART0 on microbit.
+// uart_decode: UTF-8 received on a UART, decoded, and sent back well-formed.
+// The RX interrupt moves bytes into a ring (UartReceiver); the main loop
+// decodes them from the ring (RingReader) and re-encodes the code points to
+// the UART (uart_writer.h), with U+FFFD for each ill-formed part and for each
+// place where the ring overflowed. The board's UART comes from board_uart.h.
 //
 //   out: "uart_decode: ready\n" (once the receiver runs)
 //   in:  [length: 4 bytes, little-endian][length bytes of anything]
 //   out: [well-formed UTF-8][FF]["\nuart_decode: key=value ...\n"]
 //
-// The guest never learns that the host's input ended, hence the length prefix.
-// Some UART models drop what arrives before the receiver is enabled, hence
-// the ready line: the host sends only after it. The byte FF never occurs in
-// well-formed UTF-8, so it delimits the summary without any escaping.
-//
-// Summary keys: received (bytes the interrupt took from the UART, prefix
-// included) = accepted + dropped; dropped (bytes the full ring discarded);
-// gaps; bytes (ring slots decoded, gap markers included); code_points;
-// replacements (U+FFFD written); holds; overflow (hold or drop: what the
-// interrupt does when the ring is full). Test builds add more (see the knobs
-// below).
+// Under QEMU the guest never learns that the input ended, hence the length
+// prefix; FF never occurs in UTF-8, so it ends the text without escaping.
+// test/port/uart_decode_firmware.cpp is this program with the knobs and
+// counters the end-to-end tests use.
 
 #include <cstddef>
 #include <cstdint>
 
-#include "utf8mcu/encoder.h"
+#include "board_uart.h"
+#include "uart_writer.h"
 #include "utf8mcu/port/byte_ring.h"
 #include "utf8mcu/port/ingest.h"
-#include "utf8mcu/port/uart_port.h"
-#include "utf8mcu_bsp/board.h"
 #include "utf8mcu_bsp/semihosting.h"
-
-#if defined(UTF8MCU_UART_DECODE_PL011)
-#include "utf8mcu/port/pl011_uart.h"
-#elif defined(UTF8MCU_UART_DECODE_STM32F4)
-#include "utf8mcu/port/stm32_usart.h"
-#elif defined(UTF8MCU_UART_DECODE_NRF51)
-#include "utf8mcu/port/nrf51_uart.h"
-#else
-#include "utf8mcu/port/cmsdk_uart.h"
-#endif
-
-// Knobs, set by the end-to-end tests (test/port); the defaults make the example.
-#ifndef UTF8MCU_UART_DECODE_RING_BYTES
-#define UTF8MCU_UART_DECODE_RING_BYTES 256  // ring capacity (a power of two)
-#endif
-#ifndef UTF8MCU_UART_DECODE_POLL_BYTES
-#define UTF8MCU_UART_DECODE_POLL_BYTES 64  // most bytes decoded per main-loop pass
-#endif
-#ifndef UTF8MCU_UART_DECODE_SLOW_SPINS
-#define UTF8MCU_UART_DECODE_SLOW_SPINS 0  // busy-wait after every pass (slow reader)
-#endif
-#ifndef UTF8MCU_UART_DECODE_FILL_FIRST
-#define UTF8MCU_UART_DECODE_FILL_FIRST 0  // read nothing until the UART has held a byte
-#endif
-#ifndef UTF8MCU_UART_DECODE_STALL_EVERY
-#define UTF8MCU_UART_DECODE_STALL_EVERY 0  // stall after this many bytes read...
-#endif
-#ifndef UTF8MCU_UART_DECODE_STALL_SPINS
-#define UTF8MCU_UART_DECODE_STALL_SPINS 0  // ...for this many loop turns
-#endif
-#ifndef UTF8MCU_UART_DECODE_HOLD
-#define UTF8MCU_UART_DECODE_HOLD 1  // ring full: 1 hold bytes in the UART, 0 drop them
-#endif
-#ifndef UTF8MCU_UART_DECODE_INSTRUMENT
-#define UTF8MCU_UART_DECODE_INSTRUMENT 0  // time the RX interrupt with SysTick
-#endif
-#ifndef UTF8MCU_UART_DECODE_RECORD_DROPS
-#define UTF8MCU_UART_DECODE_RECORD_DROPS 0  // log where the ring dropped bytes
-#endif
-#ifndef UTF8MCU_UART_DECODE_MAX_DROP_RUNS
-#define UTF8MCU_UART_DECODE_MAX_DROP_RUNS 200  // ...in at most this many runs
-#endif
 
 namespace {
 
-using utf8mcu::port::ByteRing;
-using utf8mcu::port::RingReader;
-using utf8mcu::port::RxOverflow;
-using utf8mcu::port::UartPort;
-using utf8mcu::port::UartReceiver;
-
-#if defined(UTF8MCU_UART_DECODE_PL011)
-constexpr const utf8mcu::port::Pl011Uart& kUartConfig = utf8mcu::port::kLm3s6965Uart0;
-constexpr UartPort kUart = utf8mcu::port::make_pl011_uart_port(kUartConfig);
-constexpr unsigned kRxIrq = kUartConfig.irq;
-#elif defined(UTF8MCU_UART_DECODE_STM32F4)
-constexpr const utf8mcu::port::Stm32Usart& kUartConfig = utf8mcu::port::kStm32F405Usart1;
-constexpr UartPort kUart =
-    utf8mcu::port::make_stm32_usart_port<utf8mcu::port::Stm32F4Usart>(kUartConfig);
-constexpr unsigned kRxIrq = kUartConfig.irq;
-#elif defined(UTF8MCU_UART_DECODE_NRF51)
-constexpr const utf8mcu::port::Nrf51Uart& kUartConfig = utf8mcu::port::kNrf51Uart0;
-constexpr UartPort kUart = utf8mcu::port::make_nrf51_uart_port(kUartConfig);
-constexpr unsigned kRxIrq = kUartConfig.irq;
-#elif defined(UTF8MCU_UART_DECODE_AN505)
-constexpr const utf8mcu::port::CmsdkUart& kUartConfig = utf8mcu::port::kAn505Uart0;
-constexpr UartPort kUart = utf8mcu::port::make_cmsdk_uart_port(kUartConfig);
-constexpr unsigned kRxIrq = kUartConfig.rx_irq;
-#else
-constexpr const utf8mcu::port::CmsdkUart& kUartConfig = utf8mcu::port::kMps2Uart0;
-constexpr UartPort kUart = utf8mcu::port::make_cmsdk_uart_port(kUartConfig);
-constexpr unsigned kRxIrq = kUartConfig.rx_irq;
-#endif
-constexpr std::uint32_t kBaud = 115200;  // QEMU ignores it; real hardware does not
-constexpr std::size_t kPrefixBytes = 4;
-
-using RxRing = ByteRing<UTF8MCU_UART_DECODE_RING_BYTES>;
-RxRing rx_ring;  // filled by the RX interrupt, drained by main()
-constexpr RxOverflow kOverflow = UTF8MCU_UART_DECODE_HOLD ? RxOverflow::kHold : RxOverflow::kDrop;
+using RxRing = utf8mcu::port::ByteRing<256>;  // 256 bytes of RAM; a power of two
+RxRing rx_ring;                              // filled by the RX interrupt, drained by main()
+// Ring full: the interrupt leaves bytes in the UART (flow control) rather than drop them.
+utf8mcu::port::UartReceiver<RxRing, utf8mcu::port::RxOverflow::kHold> receiver{board::kUart, rx_ring};
 
 // Sleeps until an interrupt unless the ring has data. Interrupts are masked
-// around the check so that a byte arriving just before the WFI still wakes it
-// (a pending interrupt ends WFI even while masked).
+// around the check, so a byte arriving just before the WFI still wakes it.
 void wait_for_data() {
   __asm__ volatile("cpsid i" ::: "memory");
   if (rx_ring.size() == 0) __asm__ volatile("wfi" ::: "memory");
   __asm__ volatile("cpsie i" ::: "memory");
 }
 
-void spin(std::uint32_t turns) {
-  for (std::uint32_t i = 0; i < turns; ++i) __asm__ volatile("");
-}
-
-// Collects encoded output and sends it in blocks.
-class UartWriter {
- public:
-  void operator()(char32_t code_point) {
-    if (size_ + utf8mcu::kMaxSequenceBytes > sizeof buffer_) flush();
-    size_ += utf8mcu::encode(code_point, buffer_ + size_, sizeof buffer_ - size_).length;
-  }
-  void put(const char* text) {
-    while (*text != '\0') put_byte(static_cast<std::uint8_t>(*text++));
-  }
-  void put(std::uint32_t value) {
-    char digits[10];
-    unsigned n = 0;
-    do {
-      digits[n++] = static_cast<char>('0' + value % 10);
-      value /= 10;
-    } while (value != 0);
-    while (n > 0) put_byte(static_cast<std::uint8_t>(digits[--n]));
-  }
-  void put_byte(std::uint8_t byte) {
-    if (size_ == sizeof buffer_) flush();
-    buffer_[size_++] = byte;
-  }
-  void field(const char* key, std::uint32_t value) {
-    put(" ");
-    put(key);
-    put("=");
-    put(value);
-  }
-  void flush() {
-    utf8mcu::port::write_all(kUart, buffer_, size_);
-    size_ = 0;
-  }
-
- private:
-  std::uint8_t buffer_[64];
-  std::size_t size_ = 0;
-};
-
-#if UTF8MCU_UART_DECODE_INSTRUMENT
-// SysTick runs from the core clock: with QEMU's -icount shift=0 one tick is a
-// fixed number of instructions (40 at 25 MHz, 50 at 20 MHz).
-volatile std::uint32_t& systick(std::uintptr_t offset) {
-  return *reinterpret_cast<volatile std::uint32_t*>(0xE000E010u + offset);
-}
-constexpr std::uintptr_t kSysTickCtrl = 0x0, kSysTickLoad = 0x4, kSysTickValue = 0x8;
-
-struct IsrStats {
-  std::uint32_t calls = 0;
-  std::uint32_t bytes = 0;
-  std::uint32_t ticks = 0;
-};
-IsrStats isr_stats;  // written by the interrupt only; read after the stream
-#endif
-
-#if UTF8MCU_UART_DECODE_RECORD_DROPS
-// Where the ring dropped bytes, so that the host can rebuild the exact stream
-// the decoder saw.
-struct DropRun {
-  std::uint32_t first;  // index in the received stream, prefix included
-  std::uint32_t count;
-};
-constexpr std::size_t kMaxDropRuns = UTF8MCU_UART_DECODE_MAX_DROP_RUNS;
-struct DropLog {
-  DropRun runs[kMaxDropRuns];
-  std::uint32_t run_count = 0;  // may exceed kMaxDropRuns: then the log is partial
-  std::uint32_t received = 0;
-};
-DropLog drop_log;
-
-// Stands in for the ring in the interrupt and logs each drop.
-struct RecordingRing {
-  static constexpr std::size_t capacity() { return RxRing::capacity(); }
-  bool has_room() const { return rx_ring.has_room(); }
-  std::size_t size() const { return rx_ring.size(); }
-  void mark_gap() { rx_ring.mark_gap(); }
-  void push(std::uint8_t byte) {
-    const std::uint32_t index = drop_log.received++;
-    if (rx_ring.push(byte)) return;
-    DropLog& log = drop_log;
-    DropRun* last = log.run_count > 0 && log.run_count <= kMaxDropRuns ? &log.runs[log.run_count - 1] : nullptr;
-    if (last != nullptr && last->first + last->count == index) {
-      ++last->count;
-    } else {
-      if (log.run_count < kMaxDropRuns) log.runs[log.run_count] = {index, 1};
-      ++log.run_count;
-    }
-  }
-};
-RecordingRing recording_ring;
-UartReceiver<RecordingRing, kOverflow> receiver{kUart, recording_ring};
-#else
-UartReceiver<RxRing, kOverflow> receiver{kUart, rx_ring};
-#endif
-
-void fail(const char* why) {
-  utf8mcu_bsp::semihosting::write0("uart_decode: ");
-  utf8mcu_bsp::semihosting::write0(why);
-  utf8mcu_bsp::semihosting::write0("\n");
-  utf8mcu_bsp::semihosting::exit(1);
-}
-
 }  // namespace
 
 // The BSP routes every interrupt here (exception number = 16 + IRQ).
 extern "C" void utf8mcu_bsp_exception(unsigned exception_number) {
-  if (exception_number != 16u + kRxIrq) fail("unexpected interrupt");
-#if UTF8MCU_UART_DECODE_INSTRUMENT
-  const std::uint32_t start = systick(kSysTickValue);
-  const std::size_t n = receiver.on_interrupt();
-  const std::uint32_t end = systick(kSysTickValue);
-  isr_stats.ticks += (start - end) & 0xFFFFFFu;  // counts down, 24 bits
-  isr_stats.bytes += static_cast<std::uint32_t>(n);
-  ++isr_stats.calls;
-#else
+  if (exception_number != 16u + board::kRxIrq) utf8mcu_bsp::semihosting::exit(1);
   receiver.on_interrupt();
-#endif
 }
 
 int main() {
-#if UTF8MCU_UART_DECODE_INSTRUMENT
-  systick(kSysTickLoad) = 0xFFFFFFu;
-  systick(kSysTickValue) = 0;
-  systick(kSysTickCtrl) = 0x5;  // enable, core clock, no interrupt
-  // Calibration, before any interrupt can arrive: a loop of exactly
-  // 2 * kCalibrationTurns instructions (subs, bne).
-  constexpr std::uint32_t kCalibrationTurns = 100000;
-  std::uint32_t turns = kCalibrationTurns;
-  const std::uint32_t calibration_start = systick(kSysTickValue);
-  // .syntax unified: GCC's Thumb-1 (ARMv6-M) output is in divided syntax.
-  __asm__ volatile(".syntax unified\n1: subs %0, %0, #1\n bne 1b" : "+l"(turns) : : "cc");
-  const std::uint32_t calibration_ticks = (calibration_start - systick(kSysTickValue)) & 0xFFFFFFu;
-#endif
-  if (!receiver.start(kBaud)) fail("cannot start the UART");
-  UartWriter out;
+  if (!receiver.start(115200)) return 1;  // QEMU ignores the baud rate; hardware does not
+  UartWriter out{board::kUart};
   out.put("uart_decode: ready\n");
   out.flush();
 
-  // The prefix goes around the decoder; nothing is decoded yet, so the ring
-  // cannot overflow here.
-  std::uint8_t prefix[kPrefixBytes];
-  std::size_t have = 0;
-  while (have < kPrefixBytes) {
+  // The prefix goes around the decoder; nothing is decoded yet, so the ring cannot overflow.
+  std::uint8_t prefix[4];
+  for (std::size_t have = 0; have < sizeof prefix; receiver.resume()) {
     wait_for_data();
-    have += rx_ring.pop(prefix + have, kPrefixBytes - have);
-    receiver.resume();
+    have += rx_ring.pop(prefix + have, sizeof prefix - have);
   }
-  const std::uint32_t length = prefix[0] | (std::uint32_t{prefix[1]} << 8) |
-                               (std::uint32_t{prefix[2]} << 16) | (std::uint32_t{prefix[3]} << 24);
-  const std::uint32_t total = static_cast<std::uint32_t>(kPrefixBytes) + length;
+  const std::uint32_t total = sizeof prefix + (prefix[0] | (std::uint32_t{prefix[1]} << 8) |
+                                               (std::uint32_t{prefix[2]} << 16) | (std::uint32_t{prefix[3]} << 24));
 
-  // A reader that is merely slow keeps up when the host feeds the UART
-  // slowly (a loaded machine, a model that takes a byte per poll); the first
-  // hold is made certain by reading nothing until it happens.
-  if (UTF8MCU_UART_DECODE_FILL_FIRST != 0) {
-    while (receiver.holds() == 0 && rx_ring.received_bytes() != total) {
-    }
-  }
-
-  RingReader reader{rx_ring};
-  std::uint32_t next_stall = UTF8MCU_UART_DECODE_STALL_EVERY;
-  // Done when every byte of the frame has reached the interrupt (accepted or
-  // dropped) and the ring is empty.
+  // Done when every byte of the frame has reached the interrupt and the ring is empty.
+  utf8mcu::port::RingReader reader{rx_ring};
   while (rx_ring.received_bytes() != total || rx_ring.size() != 0) {
-    const bool idle = reader.poll(out, UTF8MCU_UART_DECODE_POLL_BYTES).bytes == 0;
+    const bool idle = reader.poll(out, 64).bytes == 0;
     receiver.resume();  // before sleeping: a held interrupt must be able to wake us
     if (idle) {
       out.flush();  // send what is decoded so far
       wait_for_data();
     }
-    if (UTF8MCU_UART_DECODE_SLOW_SPINS != 0) spin(UTF8MCU_UART_DECODE_SLOW_SPINS);
-    if (next_stall != 0 && reader.bytes_read() >= next_stall) {
-      spin(UTF8MCU_UART_DECODE_STALL_SPINS);
-      next_stall += UTF8MCU_UART_DECODE_STALL_EVERY;
-    }
   }
   reader.finish(out);
 
-  out.put_byte(utf8mcu::port::kGapMarker);
-  out.put("\nuart_decode:");
-  out.field("received", rx_ring.received_bytes());
-  out.field("dropped", reader.dropped_bytes());
-  out.field("gaps", reader.gaps());
-  out.field("bytes", reader.bytes_read());
-  out.field("code_points", reader.code_points());
-  out.field("replacements", reader.replacements());
-  out.field("holds", receiver.holds());
-  out.put(kOverflow == RxOverflow::kHold ? " overflow=hold" : " overflow=drop");
-  out.field("ring_ram", static_cast<std::uint32_t>(sizeof(RxRing)));
-  out.field("receiver_ram", static_cast<std::uint32_t>(sizeof(receiver)));
-#if UTF8MCU_UART_DECODE_INSTRUMENT
-  out.field("calib_instructions", 2 * kCalibrationTurns);
-  out.field("calib_ticks", calibration_ticks);
-  out.field("isr_calls", isr_stats.calls);
-  out.field("isr_bytes", isr_stats.bytes);
-  out.field("isr_ticks", isr_stats.ticks);
-#endif
-#if UTF8MCU_UART_DECODE_RECORD_DROPS
-  out.field("drop_runs", drop_log.run_count);
-  out.put(" drops=");
-  const std::uint32_t logged = drop_log.run_count < kMaxDropRuns ? drop_log.run_count : kMaxDropRuns;
-  for (std::uint32_t i = 0; i < logged; ++i) {
-    if (i != 0) out.put(",");
-    out.put(drop_log.runs[i].first);
-    out.put("+");
-    out.put(drop_log.runs[i].count);
-  }
-#endif
-  out.put(" board=");
-  out.put(utf8mcu_bsp::board_name());
-  out.put("\n");
-  out.flush();
-  return 0;
+  begin_summary(out, rx_ring, reader, receiver);
+  end_summary(out);
+  return out.sent_all() ? 0 : 1;
 }

@@ -49,13 +49,13 @@ bool speed_for(std::uint32_t baud, speed_t* speed) {
 }
 
 bool start(void* context, std::uint32_t baud) {
-  auto& serial = *static_cast<PosixSerial*>(context);
+  auto& serial = context_as<PosixSerial>(context);
   serial.fd = posix_serial_open(serial.path, baud);
   return serial.fd >= 0;
 }
 
 RxEvent read_rx(void* context, std::uint8_t* byte) {
-  const auto& serial = *static_cast<PosixSerial*>(context);
+  const auto& serial = context_as<PosixSerial>(context);
   for (;;) {
     const ssize_t n = ::read(serial.fd, byte, 1);
     if (n == 1) return RxEvent::kByte;
@@ -65,7 +65,7 @@ RxEvent read_rx(void* context, std::uint8_t* byte) {
 }
 
 std::size_t write(void* context, const std::uint8_t* data, std::size_t size) {
-  const auto& serial = *static_cast<PosixSerial*>(context);
+  const auto& serial = context_as<PosixSerial>(context);
   std::size_t done = 0;
   while (done < size) {
     const ssize_t n = ::write(serial.fd, data + done, size - done);

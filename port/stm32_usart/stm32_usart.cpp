@@ -5,43 +5,35 @@
 
 namespace utf8mcu {
 namespace port {
-namespace {
 
 using namespace stm32_usart;
-
-const Stm32Usart& usart_of(void* context) { return *static_cast<const Stm32Usart*>(context); }
-
-volatile std::uint32_t& reg(const Stm32Usart& usart, std::uintptr_t offset) {
-  return *reinterpret_cast<volatile std::uint32_t*>(usart.base + offset);
-}
-
-}  // namespace
+using cortex_m::register_at;
 
 template <typename Layout>
 bool stm32_usart_start(void* context, std::uint32_t baud) {
-  const Stm32Usart& usart = usart_of(context);
+  const Stm32Usart& usart = context_as<const Stm32Usart>(context);
   // Oversampling by 16: BRR = clock / baud, and at least 16.
   if (baud == 0 || usart.clock_hz / baud < 16 || usart.clock_hz / baud > 0xFFFF) return false;
-  reg(usart, Layout::kCr1) = 0;  // UE off: BRR may only change while disabled (L4)
-  reg(usart, Layout::kBaud) = (usart.clock_hz + baud / 2) / baud;
-  reg(usart, Layout::kCr2) = 0;  // 1 stop bit
-  reg(usart, Layout::kCr3) = 0;  // no flow control, no DMA
-  reg(usart, Layout::kCr1) = Layout::kCr1Enable | kCr1RxEnable | kCr1TxEnable | kCr1RxInterrupt;
+  register_at(usart, Layout::kCr1) = 0;  // UE off: BRR may only change while disabled (L4)
+  register_at(usart, Layout::kBaud) = (usart.clock_hz + baud / 2) / baud;
+  register_at(usart, Layout::kCr2) = 0;  // 1 stop bit
+  register_at(usart, Layout::kCr3) = 0;  // no flow control, no DMA
+  register_at(usart, Layout::kCr1) = Layout::kCr1Enable | kCr1RxEnable | kCr1TxEnable | kCr1RxInterrupt;
   cortex_m::nvic_enable_irq(usart.irq);
   return true;
 }
 
 template <typename Layout>
 RxEvent stm32_usart_read_rx(void* context, std::uint8_t* byte) {
-  const Stm32Usart& usart = usart_of(context);
-  const std::uint32_t status = reg(usart, Layout::kStatus);
+  const Stm32Usart& usart = context_as<const Stm32Usart>(context);
+  const std::uint32_t status = register_at(usart, Layout::kStatus);
   // RXNEIE also raises the interrupt on overrun, so both end it here; reading
   // the data register clears RXNE (and on F4, after the status read, the
   // error flags).
   if ((status & (kRxNotEmpty | kOverrun)) == 0) return RxEvent::kEmpty;
-  const auto data = static_cast<std::uint8_t>(reg(usart, Layout::kRxData));
+  const auto data = static_cast<std::uint8_t>(register_at(usart, Layout::kRxData));
   if constexpr (Layout::kHasClearRegister) {
-    if ((status & (kDamaged | kOverrun)) != 0) reg(usart, Layout::kClear) = status & (kDamaged | kOverrun);
+    if ((status & (kDamaged | kOverrun)) != 0) register_at(usart, Layout::kClear) = status & (kDamaged | kOverrun);
   }
   if ((status & kDamaged) != 0) return RxEvent::kLoss;
   if ((status & kRxNotEmpty) == 0) return RxEvent::kLoss;  // overrun, data already taken
@@ -53,17 +45,17 @@ RxEvent stm32_usart_read_rx(void* context, std::uint8_t* byte) {
 
 // At the NVIC: RXNE stays set, so the interrupt stays pending while masked.
 void stm32_usart_set_rx_interrupt(void* context, bool enabled) {
-  const Stm32Usart& usart = usart_of(context);
+  const Stm32Usart& usart = context_as<const Stm32Usart>(context);
   cortex_m::nvic_set_enabled(usart.irq, enabled);
 }
 
 template <typename Layout>
 std::size_t stm32_usart_write(void* context, const std::uint8_t* data, std::size_t size) {
-  const Stm32Usart& usart = usart_of(context);
+  const Stm32Usart& usart = context_as<const Stm32Usart>(context);
   for (std::size_t i = 0; i < size; ++i) {
-    while ((reg(usart, Layout::kStatus) & kTxEmpty) == 0) {
+    while ((register_at(usart, Layout::kStatus) & kTxEmpty) == 0) {
     }
-    reg(usart, Layout::kTxData) = data[i];
+    register_at(usart, Layout::kTxData) = data[i];
   }
   return size;
 }

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "utest/random.h"
 #include "utest/utest.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/display/display.h"
@@ -84,24 +85,6 @@ inline void draw_line(MonoFramebuffer& picture, const char* text, int x, int y,
   feed_bytes(text, size, draw);
 }
 
-/// Small deterministic generator (xorshift32) for the randomised tests.
-class Random {
- public:
-  explicit Random(std::uint32_t seed) : state_(seed == 0 ? 1 : seed) {}
-  std::uint32_t next() {
-    state_ ^= state_ << 13;
-    state_ ^= state_ >> 17;
-    state_ ^= state_ << 5;
-    return state_;
-  }
-  /// Uniform-ish in [low, high].
-  int between(int low, int high) {
-    const auto span = static_cast<std::uint32_t>(static_cast<long long>(high) - low + 1);
-    return static_cast<int>(static_cast<long long>(low) + (next() % span));
-  }
-
- private:
-  std::uint32_t state_;
-};
+using Random = utest::Random;
 
 }  // namespace display_test

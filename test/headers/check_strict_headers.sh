@@ -61,7 +61,13 @@ if [[ $headers -lt 20 || $c_headers -lt 1 ]]; then
   exit 1
 fi
 
-gcc_warnings=(-Wall -Wextra -Wconversion -Wsign-conversion -Wshadow -Wcast-align -Wdouble-promotion -Werror)
+# The project's warnings (cmake/utf8mcu_warnings.cmake), and stricter ones.
+read -r -a project_warnings < <(sed -n 's/^set(UTF8MCU_WARNING_FLAGS \(.*\))$/\1/p' "$repo/cmake/utf8mcu_warnings.cmake")
+if [[ ${#project_warnings[@]} -lt 5 ]]; then
+  echo "check_strict_headers: no UTF8MCU_WARNING_FLAGS in cmake/utf8mcu_warnings.cmake" >&2
+  exit 1
+fi
+gcc_warnings=("${project_warnings[@]}" -Wcast-align -Wdouble-promotion -Werror)
 gxx_warnings=("${gcc_warnings[@]}" -Wuseless-cast -Wold-style-cast)
 clang_warnings=(-Weverything -Wno-c++98-compat -Wno-c++98-compat-pedantic -Wno-padded -Werror)
 

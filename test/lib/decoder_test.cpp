@@ -283,40 +283,6 @@ UTEST(Decoder, NullSpanIsEmpty) {
   const DecodeResult r = decoder.push(nullptr, 100, out);
   EXPECT_EQ(r.consumed, 0u);
   EXPECT_EQ(out.size, 0u);
-  const utf8mcu::ValidationResult v = utf8mcu::validate(nullptr, 5);
-  EXPECT_TRUE(v.ok());
-  EXPECT_EQ(v.valid_up_to, 0u);
-}
-
-// Every prefix of texts of 1- and 2-byte sequences (and one with 3-byte
-// sequences among them), placed so that it ends where its array ends: under
-// ASan on the host, a read past the input is a read past the array. The
-// prefixes that cut a sequence end in a truncated one, found where it starts.
-UTEST(Validate, TextEndingAtTheBufferEnd) {
-  constexpr std::uint8_t kTexts[][40] = {
-      {'a', 0xC3, 0xA9, 'b', 'c', 'd', 'e', 'f', 0xC3, 0xA8, 'g', 'h', 'i', 0xC3, 0xBC, 'j', 'k', 'l', 'm', 'n',
-       0xC3, 0x9F, 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z', '0', '1', '2', '3', '4', '5'},
-      {0xD0, 0xB0, 0xD0, 0xB1, ' ', 0xD0, 0xB2, 0xD0, 0xB3, 0xD0, 0xB4, ' ', 0xD0, 0xB5, 0xD1, 0x8F, 0xD0, 0xB6, ' ', 0xD0,
-       0xB7, 0xD0, 0xB8, 0xD0, 0xB9, 0xD0, 0xBA, ' ', 0xD0, 0xBB, 0xD0, 0xBC, 0xD0, 0xBD, 0xD0, 0xBE, 0xD0, 0xBF, 0xD1, 0x80},
-      {0xD0, 0xB0, 0xD0, 0xB1, 0xE2, 0x80, 0x94, 0xD0, 0xB2, 0xD0, 0xB3, 0xD0, 0xB4, 0xE2, 0x82, 0xAC, 0xD0, 0xB5, 0xD1, 0x8F,
-       0xD0, 0xB6, 0x20, 0xD0, 0xB7, 0xE2, 0x80, 0x9C, 0xD0, 0xB8, 0xD0, 0xB9, 0xD0, 0xBA, 0x20, 0xD0, 0xBB, 0xD0, 0xBC, 0x21},
-  };
-  for (const auto& text : kTexts) {
-    for (std::size_t length = 0; length <= sizeof text; ++length) {
-      std::uint8_t buffer[sizeof text];
-      std::uint8_t* const input = buffer + sizeof buffer - length;
-      for (std::size_t i = 0; i < length; ++i) input[i] = text[i];
-      // Where the sequence the prefix cuts starts: back over continuation bytes.
-      std::size_t start = length;
-      if (length < sizeof text && (text[length] & 0xC0) == 0x80) {
-        while ((text[start] & 0xC0) == 0x80) --start;
-      }
-      const utf8mcu::ValidationResult v = utf8mcu::validate(input, length);
-      EXPECT_EQ(v.valid_up_to, start);
-      EXPECT_EQ(v.error.status, start == length ? Status::kOk : Status::kTruncated);
-      EXPECT_EQ(v.error.length, start == length ? 0u : length - start);
-    }
-  }
 }
 
 UTEST(Decoder, StateIsFourBytes) {

@@ -40,18 +40,7 @@ constexpr bool kReducedSlice =
     utest::kReduced;
 #endif
 
-inline Status status_of(ref::Kind kind) {
-  switch (kind) {
-    case ref::Kind::kNone: return Status::kOk;
-    case ref::Kind::kUnexpectedContinuation: return Status::kUnexpectedContinuation;
-    case ref::Kind::kInvalidLead: return Status::kInvalidLead;
-    case ref::Kind::kOverlong: return Status::kOverlong;
-    case ref::Kind::kSurrogate: return Status::kSurrogate;
-    case ref::Kind::kTooLarge: return Status::kTooLarge;
-    case ref::Kind::kTruncated: return Status::kTruncated;
-  }
-  return Status::kOutputFull;  // never a decode status: fails the comparison
-}
+using test::status_of;
 
 // What the reference model says about one input, in the terms of each policy.
 // The longest input check() compares in full (check_validate() compares only

@@ -6,27 +6,42 @@
 #include <cstdint>
 
 #include "reference_utf8.h"
+#include "utf8mcu/common.h"
+#include "utest/random.h"
 
 namespace test {
 
-// Deterministic pseudo-random numbers (xorshift32): same sequence on every
-// platform, so a failure seen on a board reproduces on the host.
-class Random {
- public:
-  explicit constexpr Random(std::uint32_t seed) : state_(seed == 0 ? 0x9E3779B9u : seed) {}
+using Random = utest::Random;
 
-  constexpr std::uint32_t next() {
-    state_ ^= state_ << 13;
-    state_ ^= state_ >> 17;
-    state_ ^= state_ << 5;
-    return state_;
+// The library's status for a kind of the reference model's.
+inline utf8mcu::Status status_of(ref::Kind kind) {
+  switch (kind) {
+    case ref::Kind::kNone: return utf8mcu::Status::kOk;
+    case ref::Kind::kUnexpectedContinuation: return utf8mcu::Status::kUnexpectedContinuation;
+    case ref::Kind::kInvalidLead: return utf8mcu::Status::kInvalidLead;
+    case ref::Kind::kOverlong: return utf8mcu::Status::kOverlong;
+    case ref::Kind::kSurrogate: return utf8mcu::Status::kSurrogate;
+    case ref::Kind::kTooLarge: return utf8mcu::Status::kTooLarge;
+    case ref::Kind::kTruncated: return utf8mcu::Status::kTruncated;
   }
-  // Uniform enough in [0, bound) for tests; bound > 0.
-  constexpr std::uint32_t below(std::uint32_t bound) { return next() % bound; }
+  return utf8mcu::Status::kOutputFull;  // never a decode status: fails the comparison
+}
 
- private:
-  std::uint32_t state_;
-};
+// Calls check(data, size) on every input of one and two bytes; false at the
+// first input it returns false for.
+template <typename Check>
+bool every_input_of_one_and_two_bytes(Check&& check) {
+  std::uint8_t input[2] = {};
+  for (unsigned first = 0; first < 256; ++first) {
+    input[0] = static_cast<std::uint8_t>(first);
+    if (!check(input, std::size_t{1})) return false;
+    for (unsigned second = 0; second < 256; ++second) {
+      input[1] = static_cast<std::uint8_t>(second);
+      if (!check(input, std::size_t{2})) return false;
+    }
+  }
+  return true;
+}
 
 // A sink that records up to N code points and counts the rest.
 template <std::size_t N>

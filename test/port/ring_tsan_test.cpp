@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "utest/random.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/port/byte_ring.h"
 #include "utf8mcu/port/ingest.h"
@@ -24,18 +25,7 @@ namespace {
 
 using Ring = utf8mcu::port::ByteRing<256>;
 
-class Random {
- public:
-  explicit Random(std::uint64_t seed) : state_(seed) {}
-  std::uint32_t next() {
-    state_ = state_ * 6364136223846793005u + 1442695040888963407u;
-    return static_cast<std::uint32_t>(state_ >> 33);
-  }
-  std::uint32_t below(std::uint32_t bound) { return next() % bound; }
-
- private:
-  std::uint64_t state_;
-};
+using utest::Random;
 
 std::vector<std::uint8_t> make_input(std::size_t size) {
   static const char* const kWords[] = {"ascii ", "gr\xC3\xBC\xC3\x9F\x65 ", "\xCE\xBA\xCF\x8C\xCF\x83\xCE\xBC\xCE\xB5 ",

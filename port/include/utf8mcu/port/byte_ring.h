@@ -131,7 +131,7 @@ class ByteRing {
   /// The oldest waiting bytes that are contiguous in storage (empty if none);
   /// call again after consume() to get the part that wrapped. The bytes stay
   /// valid until consumed. O(1), no copy.
-  ByteSpan peek() const noexcept {
+  [[nodiscard]] ByteSpan peek() const noexcept {
     const std::uint32_t tail = tail_.load(std::memory_order_relaxed);
     const std::uint32_t waiting = head_.load(std::memory_order_acquire) - tail;
     const std::uint32_t offset = tail & kMask;
@@ -150,7 +150,7 @@ class ByteRing {
 
   /// Copies up to `max_size` waiting bytes to `out` and consumes them. Returns
   /// the number copied. O(max_size).
-  std::size_t pop(std::uint8_t* out, std::size_t max_size) noexcept {
+  [[nodiscard]] std::size_t pop(std::uint8_t* out, std::size_t max_size) noexcept {
     std::size_t copied = 0;
     while (copied < max_size) {
       const ByteSpan span = peek();

@@ -21,6 +21,14 @@ inline volatile std::uint32_t& word_at(std::uintptr_t address) noexcept {
   return *reinterpret_cast<volatile std::uint32_t*>(address);
 }
 
+/// The 32-bit register `offset` bytes past a peripheral's `base` address:
+/// how every register-level port reaches its UART (each port's
+/// configuration struct has a `base`).
+template <typename Peripheral>
+inline volatile std::uint32_t& register_at(const Peripheral& peripheral, std::uintptr_t offset) noexcept {
+  return word_at(peripheral.base + offset);
+}
+
 /// Enables external interrupt `irq` (exception number 16 + irq) in the NVIC.
 inline void nvic_enable_irq(unsigned irq) noexcept {
   word_at(kNvicSetEnable + 4u * (irq / 32u)) = 1u << (irq % 32u);

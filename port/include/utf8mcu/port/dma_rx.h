@@ -73,7 +73,7 @@ class DmaRxCursor {
   /// remaining transfer count; `size` and anything above count as 0). Returns the new bytes,
   /// at most two spans (the buffer wraps), or an overrun. The spans stay
   /// valid until the DMA comes round to them again (less than one lap).
-  DmaRxSpans advance(DmaEvent event, std::uint32_t position) noexcept {
+  [[nodiscard]] DmaRxSpans advance(DmaEvent event, std::uint32_t position) noexcept {
     if (position >= size_) position = 0;  // size (a count not yet reloaded), or out of range
     const std::uint32_t last = read_;
     const bool wrapped = position < last;

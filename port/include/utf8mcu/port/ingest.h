@@ -44,10 +44,7 @@ class IngestDecoder {
   template <typename Sink>
   IngestResult push(const std::uint8_t* data, std::size_t size, Sink&& sink) noexcept {
     std::size_t delivered = 0;
-    auto counting = [&](char32_t code_point) {
-      ++delivered;
-      sink(code_point);
-    };
+    const Counting<Sink> counting{sink, delivered};
     const DecodeResult result = decoder_.push<kPolicy>(data, size, counting);
     return account(result.consumed, delivered, result.errors);
   }
@@ -58,10 +55,7 @@ class IngestDecoder {
   template <typename Sink>
   IngestResult gap(Sink&& sink) noexcept {
     std::size_t delivered = 0;
-    auto counting = [&](char32_t code_point) {
-      ++delivered;
-      sink(code_point);
-    };
+    const Counting<Sink> counting{sink, delivered};
     const DecodeResult result = decoder_.push<kPolicy>(kGapMarker, counting);
     return account(0, delivered, result.errors);  // the marker is no received byte
   }
@@ -74,10 +68,7 @@ class IngestDecoder {
   template <typename Sink>
   IngestResult finish(Sink&& sink) noexcept {
     std::size_t delivered = 0;
-    auto counting = [&](char32_t code_point) {
-      ++delivered;
-      sink(code_point);
-    };
+    const Counting<Sink> counting{sink, delivered};
     const bool truncated = !decoder_.finish<kPolicy>(counting).ok();
     return account(0, delivered, truncated ? 1 : 0);
   }
@@ -94,6 +85,18 @@ class IngestDecoder {
   std::uint32_t bytes() const noexcept { return bytes_; }
 
  private:
+  // Passes code points on to `sink` and counts them: what each operation
+  // delivered, for its IngestResult and the running totals.
+  template <typename Sink>
+  struct Counting {
+    Sink& sink;
+    std::size_t& delivered;
+    void operator()(char32_t code_point) const {
+      ++delivered;
+      sink(code_point);
+    }
+  };
+
   IngestResult account(std::size_t bytes, std::size_t code_points, std::size_t errors) noexcept {
     bytes_ += static_cast<std::uint32_t>(bytes);
     code_points_ += static_cast<std::uint32_t>(code_points);

@@ -60,6 +60,13 @@ struct UartPort {
   void* context = nullptr;
 };
 
+/// A UartPort's `context` as what its make_*_port() function was given:
+/// `context_as<const CmsdkUart>(context)` in a port's functions.
+template <typename Context>
+inline Context& context_as(void* context) noexcept {
+  return *static_cast<Context*>(context);
+}
+
 /// What the receive interrupt does when the ring is full.
 enum class RxOverflow : std::uint8_t {
   /// Take the byte anyway: the ring drops it, counts it and marks the gap.
@@ -86,7 +93,7 @@ class UartReceiver {
   constexpr UartReceiver(const UartPort& port, Ring& ring) noexcept : port_(port), ring_(ring) {}
 
   /// Starts the port (see UartPort::start). Thread context.
-  bool start(std::uint32_t baud) noexcept { return port_.start(port_.context, baud); }
+  [[nodiscard]] bool start(std::uint32_t baud) noexcept { return port_.start(port_.context, baud); }
 
   /// Call from the UART's receive interrupt: moves every waiting byte into
   /// the ring and marks the losses the hardware reports as gaps. Returns the
@@ -158,7 +165,7 @@ class UartReceiver {
 
 /// Writes all of `data` through the port; false if the port cannot transmit
 /// or stopped short.
-inline bool write_all(const UartPort& port, const std::uint8_t* data, std::size_t size) noexcept {
+[[nodiscard]] inline bool write_all(const UartPort& port, const std::uint8_t* data, std::size_t size) noexcept {
   if (port.write == nullptr) return size == 0;
   return port.write(port.context, data, size) == size;
 }

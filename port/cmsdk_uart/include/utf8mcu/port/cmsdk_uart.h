@@ -58,13 +58,13 @@ inline constexpr std::uint32_t kIntRx = 1u << 1;
 inline constexpr std::uint32_t kMinBaudDiv = 16;
 }  // namespace cmsdk_uart
 
-bool cmsdk_uart_start(void* context, std::uint32_t baud);
-RxEvent cmsdk_uart_read_rx(void* context, std::uint8_t* byte);
+[[nodiscard]] bool cmsdk_uart_start(void* context, std::uint32_t baud);
+[[nodiscard]] RxEvent cmsdk_uart_read_rx(void* context, std::uint8_t* byte);
 void cmsdk_uart_set_rx_interrupt(void* context, bool enabled);
-std::size_t cmsdk_uart_write(void* context, const std::uint8_t* data, std::size_t size);
+[[nodiscard]] std::size_t cmsdk_uart_write(void* context, const std::uint8_t* data, std::size_t size);
 
 /// The port for `uart` (which must outlive it; a constexpr CmsdkUart does).
-constexpr UartPort make_cmsdk_uart_port(const CmsdkUart& uart) noexcept {
+[[nodiscard]] constexpr UartPort make_cmsdk_uart_port(const CmsdkUart& uart) noexcept {
   // The functions only read the CmsdkUart; void* is the contract's type.
   return UartPort{cmsdk_uart_start, cmsdk_uart_read_rx, cmsdk_uart_set_rx_interrupt,
                   cmsdk_uart_write, const_cast<void*>(static_cast<const void*>(&uart))};

@@ -92,13 +92,13 @@ constexpr std::uint32_t baud_register(std::uint32_t baud) noexcept {
 }
 }  // namespace nrf51_uart
 
-bool nrf51_uart_start(void* context, std::uint32_t baud);
-RxEvent nrf51_uart_read_rx(void* context, std::uint8_t* byte);
+[[nodiscard]] bool nrf51_uart_start(void* context, std::uint32_t baud);
+[[nodiscard]] RxEvent nrf51_uart_read_rx(void* context, std::uint8_t* byte);
 void nrf51_uart_set_rx_interrupt(void* context, bool enabled);
-std::size_t nrf51_uart_write(void* context, const std::uint8_t* data, std::size_t size);
+[[nodiscard]] std::size_t nrf51_uart_write(void* context, const std::uint8_t* data, std::size_t size);
 
 /// The port for `uart` (which must outlive it; a constexpr one does).
-constexpr UartPort make_nrf51_uart_port(const Nrf51Uart& uart) noexcept {
+[[nodiscard]] constexpr UartPort make_nrf51_uart_port(const Nrf51Uart& uart) noexcept {
   return UartPort{nrf51_uart_start, nrf51_uart_read_rx, nrf51_uart_set_rx_interrupt,
                   nrf51_uart_write, const_cast<void*>(static_cast<const void*>(&uart))};
 }

@@ -71,13 +71,13 @@ inline constexpr std::uint32_t kIntRx = 1u << 4;         // RXIM / RXIC
 inline constexpr std::uint32_t kIntRxTimeout = 1u << 6;  // RTIM / RTIC
 }  // namespace pl011
 
-bool pl011_uart_start(void* context, std::uint32_t baud);
-RxEvent pl011_uart_read_rx(void* context, std::uint8_t* byte);
+[[nodiscard]] bool pl011_uart_start(void* context, std::uint32_t baud);
+[[nodiscard]] RxEvent pl011_uart_read_rx(void* context, std::uint8_t* byte);
 void pl011_uart_set_rx_interrupt(void* context, bool enabled);
-std::size_t pl011_uart_write(void* context, const std::uint8_t* data, std::size_t size);
+[[nodiscard]] std::size_t pl011_uart_write(void* context, const std::uint8_t* data, std::size_t size);
 
 /// The port for `uart` (which must outlive it; a constexpr one does).
-constexpr UartPort make_pl011_uart_port(const Pl011Uart& uart) noexcept {
+[[nodiscard]] constexpr UartPort make_pl011_uart_port(const Pl011Uart& uart) noexcept {
   return UartPort{pl011_uart_start, pl011_uart_read_rx, pl011_uart_set_rx_interrupt,
                   pl011_uart_write, const_cast<void*>(static_cast<const void*>(&uart))};
 }

@@ -21,11 +21,11 @@ namespace port {
 /// Opens `path` non-blocking, without making it the controlling terminal,
 /// and configures it (posix_serial_configure). Returns the descriptor, or -1
 /// with errno set (EINVAL: a baud rate termios has no constant for).
-int posix_serial_open(const char* path, std::uint32_t baud);
+[[nodiscard]] int posix_serial_open(const char* path, std::uint32_t baud);
 
 /// Puts an open terminal in raw 8N1 mode at `baud`, receiver on, modem lines
 /// ignored. Returns false with errno set.
-bool posix_serial_configure(int fd, std::uint32_t baud);
+[[nodiscard]] bool posix_serial_configure(int fd, std::uint32_t baud);
 
 /// Result of posix_serial_read(): bytes read (> 0), 0 after `timeout_ms`
 /// without data (or an interrupting signal), -1 at hangup or on an error.
@@ -42,7 +42,7 @@ struct PosixSerial {
 /// read_rx() is a non-blocking one-byte read (kEmpty when none is waiting;
 /// call it when poll() says the descriptor is readable), write() blocks until
 /// all is written. No set_rx_interrupt: a host has no interrupt to hold.
-UartPort make_posix_serial_port(PosixSerial& serial) noexcept;
+[[nodiscard]] UartPort make_posix_serial_port(PosixSerial& serial) noexcept;
 
 }  // namespace port
 }  // namespace utf8mcu

@@ -82,16 +82,16 @@ struct Stm32L4Usart {
 };
 
 template <typename Layout>
-bool stm32_usart_start(void* context, std::uint32_t baud);
+[[nodiscard]] bool stm32_usart_start(void* context, std::uint32_t baud);
 template <typename Layout>
-RxEvent stm32_usart_read_rx(void* context, std::uint8_t* byte);
+[[nodiscard]] RxEvent stm32_usart_read_rx(void* context, std::uint8_t* byte);
 void stm32_usart_set_rx_interrupt(void* context, bool enabled);
 template <typename Layout>
-std::size_t stm32_usart_write(void* context, const std::uint8_t* data, std::size_t size);
+[[nodiscard]] std::size_t stm32_usart_write(void* context, const std::uint8_t* data, std::size_t size);
 
 /// The port for `usart` (which must outlive it; a constexpr one does).
 template <typename Layout>
-constexpr UartPort make_stm32_usart_port(const Stm32Usart& usart) noexcept {
+[[nodiscard]] constexpr UartPort make_stm32_usart_port(const Stm32Usart& usart) noexcept {
   return UartPort{stm32_usart_start<Layout>, stm32_usart_read_rx<Layout>,
                   stm32_usart_set_rx_interrupt, stm32_usart_write<Layout>,
                   const_cast<void*>(static_cast<const void*>(&usart))};

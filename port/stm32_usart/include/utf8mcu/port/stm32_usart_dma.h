@@ -131,7 +131,7 @@ class Stm32UsartDmaRx {
 
   /// 8N1 at `baud`, DMA running, HT/TC and IDLE interrupts enabled (in the
   /// peripherals and the NVIC). False if the rate or the size cannot be used.
-  bool start(std::uint32_t baud) noexcept {
+  [[nodiscard]] bool start(std::uint32_t baud) noexcept {
     using namespace stm32_usart;
     if (baud == 0 || usart_.clock_hz / baud < 16 || usart_.clock_hz / baud > 0xFFFF) return false;
     if (size_ < 2 || size_ > 0xFFFF) return false;
@@ -153,7 +153,7 @@ class Stm32UsartDmaRx {
   /// overrun (the DMA did not take a byte in time: bus contention) adds 1
   /// to `lost`, so the gap shows before this call's bytes; the byte was lost
   /// somewhere among them, which the registers do not tell.
-  DmaRxSpans on_interrupt() noexcept {
+  [[nodiscard]] DmaRxSpans on_interrupt() noexcept {
     using namespace stm32_usart;
     const std::uint32_t status = reg(UsartLayout::kStatus);
     const bool overrun = (status & kOverrun) != 0;
@@ -183,9 +183,7 @@ class Stm32UsartDmaRx {
   const DmaRxCursor& cursor() const noexcept { return cursor_; }
 
  private:
-  volatile std::uint32_t& reg(std::uintptr_t offset) const noexcept {
-    return cortex_m::word_at(usart_.base + offset);
-  }
+  volatile std::uint32_t& reg(std::uintptr_t offset) const noexcept { return cortex_m::register_at(usart_, offset); }
 
   const Stm32Usart& usart_;
   const Stm32DmaChannel& dma_;

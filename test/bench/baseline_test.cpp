@@ -9,6 +9,7 @@
 #include "ascii4_validator.h"
 #include "dfa_decoder.h"
 #include "reference_utf8.h"
+#include "test_support.h"
 #include "utest/utest.h"
 #include "whatwg_decoder.h"
 
@@ -83,26 +84,9 @@ bool check(const std::uint8_t* data, std::size_t size) {
   return false;
 }
 
-constexpr std::uint8_t kEdgeBytes[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0,
-                                       0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0,
-                                       0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
+using test::kEdgeBytes;
 constexpr std::size_t kEdgeCount = sizeof kEdgeBytes;
-
-// xorshift32: the same stream on every platform.
-class Random {
- public:
-  explicit Random(std::uint32_t seed) : state_(seed) {}
-  std::uint32_t next() {
-    state_ ^= state_ << 13;
-    state_ ^= state_ >> 17;
-    state_ ^= state_ << 5;
-    return state_;
-  }
-  std::uint32_t below(std::uint32_t bound) { return next() % bound; }
-
- private:
-  std::uint32_t state_;
-};
+using test::Random;
 
 // Appends a well-formed sequence of 1-4 bytes, an edge byte, or a long ASCII
 // run (to exercise the validator's word path).
@@ -129,17 +113,7 @@ std::size_t append_piece(Random& random, std::uint8_t* out, std::size_t room) {
 
 }  // namespace
 
-UTEST(Baselines, EveryInputOfOneAndTwoBytes) {
-  std::uint8_t input[2] = {};
-  for (unsigned first = 0; first < 256; ++first) {
-    input[0] = static_cast<std::uint8_t>(first);
-    ASSERT_TRUE(check(input, 1));
-    for (unsigned second = 0; second < 256; ++second) {
-      input[1] = static_cast<std::uint8_t>(second);
-      ASSERT_TRUE(check(input, 2));
-    }
-  }
-}
+UTEST(Baselines, EveryInputOfOneAndTwoBytes) { EXPECT_TRUE(test::every_input_of_one_and_two_bytes(check)); }
 
 UTEST(Baselines, EdgeBytesUpToFourLong) {
   // 25^4 inputs take a few seconds on the slowest board: three-long there.
