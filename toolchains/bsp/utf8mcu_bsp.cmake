@@ -40,6 +40,11 @@ if(TARGET utf8mcu_warnings)
 endif()
 target_link_options(utf8mcu_bsp INTERFACE
   "-L${_bsp_dir}/ld" "-T${UTF8MCU_BOARD}.ld")
+# The archive comes before libraries linked after utf8mcu_add_firmware() (an
+# installed utf8mcu::c, say), whose compiler-made memset/memcpy calls would
+# then find no definition: naming one symbol up front pulls in mem.cpp's
+# object, which defines them all; --gc-sections drops what stays unused.
+target_link_options(utf8mcu_bsp INTERFACE "-Wl,--undefined=memset")
 set_property(TARGET utf8mcu_bsp APPEND PROPERTY INTERFACE_LINK_DEPENDS
   "${_bsp_dir}/ld/${UTF8MCU_BOARD}.ld" "${_bsp_dir}/ld/cortex-m.ld")
 
