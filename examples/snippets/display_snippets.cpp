@@ -4,7 +4,6 @@
 // run `python3 tools/check-snippets.py --update` to copy it into the docs.
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 #include "utest/utest.h"
 #include "utf8mcu/decoder.h"
@@ -98,7 +97,7 @@ void arrive(const char* text) {
 
 UTEST(DisplaySnippets, InterruptQueuesMainLoopDraws) {
   // The same bytes decoded straight into a second box must give the same picture.
-  const char* text = "Gr\xC3\xBC\xC3\x9F" "e \xE2\x82\xAC \xC0\xAF end";  // Grüße € (over-long /) end
+  static const char text[] = "Gr\xC3\xBC\xC3\x9F" "e \xE2\x82\xAC \xC0\xAF end";  // Grüße € (over-long /) end
   g_frames_sent = 0;
   arrive(text);
   EXPECT_EQ(g_frames_sent, 0u);  // the interrupt draws nothing
@@ -114,7 +113,7 @@ UTEST(DisplaySnippets, InterruptQueuesMainLoopDraws) {
   MonoFramebuffer direct_screen(direct_pixels, 128, 64);
   TextBox direct(direct_screen, kDefaultFont, Rect{0, 0, 128, 64}, kLitOnDark);
   utf8mcu::Decoder decoder;
-  (void)decoder.push(reinterpret_cast<const std::uint8_t*>(text), std::strlen(text), direct);
+  (void)decoder.push(reinterpret_cast<const std::uint8_t*>(text), sizeof text - 1, direct);
   EXPECT_MEMEQ(pixels, direct_pixels, sizeof pixels);
 }
 
