@@ -346,21 +346,28 @@ def generate_tables(c, directory):
     return []
 
 
+def sync_file(c, relative, text, update, how):
+    """Compares a file of src/ with what it must hold; with `update` writes it.
+    Returns the problems."""
+    current = c.read(relative) if os.path.isfile(c.path(relative)) else None
+    if current == text:
+        return []
+    if not update:
+        return [f"{relative} is {'missing' if current is None else 'out of date'} "
+                f"(tools/check-manifests.py {how} writes it)"]
+    os.makedirs(os.path.dirname(c.path(relative)), exist_ok=True)
+    with open(c.path(relative), "w", encoding="utf-8") as f:
+        f.write(text)
+    print(f"wrote {relative}")
+    return []
+
+
 def check_forwarders(c, manifest, update):
     problems = []
     wanted = forwarders(c)
     exported = (manifest or {}).get("export", {}).get("include")
     for forwarder, text in wanted.items():
-        current = c.read(forwarder) if os.path.isfile(c.path(forwarder)) else None
-        if current != text:
-            if update:
-                os.makedirs(os.path.dirname(c.path(forwarder)), exist_ok=True)
-                with open(c.path(forwarder), "w", encoding="utf-8") as f:
-                    f.write(text)
-                print(f"wrote {forwarder}")
-            else:
-                problems.append(f"{forwarder} is {'missing' if current is None else 'out of date'} "
-                                f"(tools/check-manifests.py --update writes it)")
+        problems += sync_file(c, forwarder, text, update, "--update")
         # PlatformIO packs only what export.include names: the targets too.
         for target in re.findall(r'^#include "(\.\./[^"]+)"', text, re.M):
             target = os.path.relpath(os.path.normpath(os.path.join(os.path.dirname(c.path(forwarder)), target)),
@@ -391,16 +398,7 @@ def check_tables(c, update):
         for generated in GENERATED_FILES if not problems else ():
             with open(os.path.join(scratch, generated), encoding="utf-8") as f:
                 fresh = f.read()
-            current = c.read(generated) if os.path.isfile(c.path(generated)) else None
-            if fresh != current:
-                if update:
-                    os.makedirs(os.path.dirname(c.path(generated)), exist_ok=True)
-                    with open(c.path(generated), "w", encoding="utf-8") as f:
-                        f.write(fresh)
-                    print(f"wrote {generated}")
-                else:
-                    problems.append(f"{generated} differs from what its generator makes now "
-                                    f"(tools/check-manifests.py --update --tables)")
+            problems += sync_file(c, generated, fresh, update, "--update --tables")
     c.report(f"src/ display tables regenerated ({len(GENERATED_FILES)} files)", problems)
 
 
