@@ -1,5 +1,5 @@
-// Arduino and PlatformIO compile every source under src/: this builds the C
-// API (lib/c/src/utf8mcu_c.cpp) for C files in a sketch or project.
-#include "utf8mcu.h"  // the compiler checks
+// Arduino and PlatformIO compile every source under src/: this builds
+// lib/c/src/utf8mcu_c.cpp.
+#include "utf8mcu.h"  // stops with a clear message without C++17
 
 #include "../lib/c/src/utf8mcu_c.cpp"

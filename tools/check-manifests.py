@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the package manifests that no tool here can load (python3 stdlib only).
 
-    tools/check-manifests.py [--root DIR]
+    tools/check-manifests.py [--root DIR] [--update] [--tables]
 
   library.json        PlatformIO: JSON; the schema's fields, types and value
                       rules (after platformio-core's assets/schema/library.json);
@@ -9,8 +9,10 @@
   library.properties  Arduino: key=value syntax; required fields and value rules
                       (after arduino-lint's library.properties schema); the
                       1.5 layout under src/ (no symlinks, headers it names)
-  src/utf8mcu/*.h     one forwarding header per public header of lib/, each
-                      including its target; src/*.cpp likewise for lib/c/src
+  src/                one forwarding header per public header of lib/, lib/c,
+                      lib/display and port/ (FORWARDED_HEADER_TREES), sources
+                      for the C API and the platform ports; --update writes
+                      them; --tables regenerates the display tables there
   zephyr/module.yml   Zephyr: the YAML subset it needs; build paths exist
   zephyr/Kconfig      Kconfig syntax (types, help blocks, balanced blocks,
                       known symbols); zephyr/CMakeLists.txt paths and CONFIG_s
@@ -26,7 +28,9 @@ import argparse
 import json
 import os
 import re
+import subprocess
 import sys
+import tempfile
 
 SEMVER = re.compile(r"^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$")
 
@@ -234,41 +238,168 @@ def check_library_properties(c):
     return properties
 
 
-# --- src/: the Arduino / PlatformIO view of lib/ --------------------------------
+# --- src/: the Arduino / PlatformIO view of lib/ and port/ ------------------------
 
-FORWARD = re.compile(r'^#include "([^"]+)"\s*$', re.MULTILINE)
-# The files of src/ that are not forwarders.
-SRC_OWN_FILES = {"utf8mcu.h", "utf8mcu/stream_decoder.h"}
+# What src/ forwards, in one place (`--update` writes the forwarders): every
+# header under each public include tree, recursively, and each source below.
+FORWARDED_HEADER_TREES = (
+    ("lib/include/utf8mcu", "src/utf8mcu"),
+    ("lib/c/include/utf8mcu", "src/utf8mcu"),
+    ("port/include/utf8mcu/port", "src/utf8mcu/port"),
+    ("lib/display/include/utf8mcu/display", "src/utf8mcu/display"),
+)
+FORWARDED_SOURCE_DIRS = (("lib/c/src", "src"),)
+# Register-level UART ports: a bare-metal build (PlatformIO with CMSIS or a
+# vendor SDK) picks one with -DUTF8MCU_PORT_<NAME>; under an Arduino core the
+# core owns the UART, so by default they compile to nothing.
+PLATFORM_PORTS = ("cmsdk_uart", "stm32_usart", "pl011_uart", "nrf51_uart")
+# Tables utf8mcu::display needs, generated here because Arduino and PlatformIO
+# run no generator: the width table, and a public-domain font (X11 misc-fixed
+# 6x13, Latin-1) in place of the Unifont default font, which stays CMake-only.
+GENERATED_FONT_RANGES = "0x20-0x7E,0xA0-0xFF,0xFFFD"
+GENERATED_FILES = {
+    "src/utf8mcu_display_width_table.cpp": "width table",
+    "src/utf8mcu_display_fixed_6x13.cpp": "font",
+    "src/utf8mcu/display/fonts/fixed_6x13.h": "font",
+}
+SRC_OWN_FILES = {"src/utf8mcu.h"} | set(GENERATED_FILES)
 
 
-def check_forwarders(c, manifest):
+def forwarders(c):
+    """{src path: its text} for every forwarder src/ must hold."""
+    wanted = {}
+
+    def include(forwarder, target):
+        return os.path.relpath(c.path(target), os.path.dirname(c.path(forwarder))).replace(os.sep, "/")
+
+    for public, view in FORWARDED_HEADER_TREES:
+        for directory, _, files in sorted(os.walk(c.path(public))):
+            for header in sorted(f for f in files if f.endswith(".h")):
+                target = os.path.relpath(os.path.join(directory, header), c.root).replace(os.sep, "/")
+                forwarder = view + target[len(public):]
+                comment = "/* {} */" if header.endswith("_c.h") else "// {}"
+                wanted[forwarder] = (comment.format(f"Arduino/PlatformIO view of {target} (see src/utf8mcu.h).")
+                                     + f'\n#include "{include(forwarder, target)}"\n')
+    for sources, view in FORWARDED_SOURCE_DIRS:
+        for source in sorted(os.listdir(c.path(sources))):
+            if source.endswith(".cpp"):
+                forwarder = f"{view}/{source}"
+                wanted[forwarder] = (
+                    f"// Arduino and PlatformIO compile every source under src/: this builds\n"
+                    f"// {sources}/{source}.\n"
+                    f'#include "utf8mcu.h"  // stops with a clear message without C++17\n\n'
+                    f'#include "{include(forwarder, f"{sources}/{source}")}"\n')
+    for name in PLATFORM_PORTS:
+        forwarder, target, macro = f"src/utf8mcu_port_{name}.cpp", f"port/{name}/{name}.cpp", f"UTF8MCU_PORT_{name.upper()}"
+        for directory, _, files in sorted(os.walk(c.path(f"port/{name}/include/utf8mcu/port"))):
+            for header in sorted(f for f in files if f.endswith(".h")):
+                header_target = os.path.relpath(os.path.join(directory, header), c.root).replace(os.sep, "/")
+                header_forwarder = f"src/utf8mcu/port/{header}"
+                wanted[header_forwarder] = (f"// Arduino/PlatformIO view of {header_target} (see src/utf8mcu.h).\n"
+                                            f'#include "{include(header_forwarder, header_target)}"\n')
+        wanted[forwarder] = (
+            f"// The {name} port ({target}), built when {macro} is defined\n"
+            f"// (PlatformIO: build_flags = -D {macro}); empty otherwise.\n"
+            f"#if defined({macro})\n"
+            f'#include "utf8mcu.h"  // stops with a clear message without C++17\n\n'
+            f'#include "{include(forwarder, target)}"\n'
+            f"#endif\n")
+    return wanted
+
+
+def generate_tables(c, directory):
+    """Writes GENERATED_FILES under `directory` with the display module's own
+    generators; returns problems (a missing tool or data file)."""
+    ucd = os.environ.get("UTF8MCU_UCD_DIR", "/usr/share/unicode")
+    pcf = os.path.join(os.environ.get("UTF8MCU_XFONTS_DIR", "/usr/share/fonts/X11/misc"), "6x13.pcf.gz")
+    tools = c.path("lib/display/tools")
+    os.makedirs(os.path.join(directory, "src/utf8mcu/display/fonts"), exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        bdf = os.path.join(scratch, "6x13.bdf")
+        commands = [
+            ["pcf2bdf", "-o", bdf, pcf],
+            [sys.executable, os.path.join(tools, "make_font.py"), "--font", bdf, "--ucd-dir", ucd,
+             "--ranges", GENERATED_FONT_RANGES, "--name", "6x13 (X11 misc-fixed)",
+             "--namespace", "utf8mcu::display::fonts", "--symbol", "kFixed6x13",
+             "--source", os.path.join(directory, "src/utf8mcu_display_fixed_6x13.cpp"),
+             "--header", os.path.join(directory, "src/utf8mcu/display/fonts/fixed_6x13.h"),
+             "--header-include", "utf8mcu/display/fonts/fixed_6x13.h"],
+            [sys.executable, os.path.join(tools, "make_width_table.py"), "--ucd-dir", ucd,
+             "--source", os.path.join(directory, "src/utf8mcu_display_width_table.cpp")],
+        ]
+        for command in commands:
+            try:
+                run = subprocess.run(command, capture_output=True, text=True, check=False)
+            except OSError as error:
+                return [f"{command[0]}: {error}"]
+            if run.returncode != 0:
+                return [f"{' '.join(command)}: {run.stderr.strip()}"]
+        # The generators name their input files; keep the output the same
+        # wherever the data lives.
+        for generated in GENERATED_FILES:
+            with open(os.path.join(directory, generated), encoding="utf-8") as f:
+                text = f.read()
+            text = text.replace(f" from {ucd}:", " from the Unicode Character Database:")
+            text = text.replace(f" from {bdf}:", " from 6x13.pcf.gz (Debian's xfonts-base, via pcf2bdf):")
+            with open(os.path.join(directory, generated), "w", encoding="utf-8") as f:
+                f.write(text)
+    return []
+
+
+def sync_file(c, relative, text, update, how):
+    """Compares a file of src/ with what it must hold; with `update` writes it.
+    Returns the problems."""
+    current = c.read(relative) if os.path.isfile(c.path(relative)) else None
+    if current == text:
+        return []
+    if not update:
+        return [f"{relative} is {'missing' if current is None else 'out of date'} "
+                f"(tools/check-manifests.py {how} writes it)"]
+    os.makedirs(os.path.dirname(c.path(relative)), exist_ok=True)
+    with open(c.path(relative), "w", encoding="utf-8") as f:
+        f.write(text)
+    print(f"wrote {relative}")
+    return []
+
+
+def check_forwarders(c, manifest, update):
     problems = []
-    targets = {}  # src path -> the lib file it must include
-    for public in ("lib/include/utf8mcu", "lib/c/include/utf8mcu"):
-        for header in sorted(os.listdir(c.path(public))):
-            if header.endswith(".h"):
-                targets[f"src/utf8mcu/{header}"] = f"{public}/{header}"
-    for source in sorted(os.listdir(c.path("lib/c/src"))):
-        if source.endswith(".cpp"):
-            targets[f"src/{source}"] = f"lib/c/src/{source}"
-    for forwarder, target in targets.items():
-        if not os.path.isfile(c.path(forwarder)):
-            problems.append(f"{forwarder} is missing (it should include {target})")
-            continue
-        included = {os.path.normpath(os.path.join(os.path.dirname(forwarder), path))
-                    for path in FORWARD.findall(c.read(forwarder))}
-        if os.path.normpath(target) not in included:
-            problems.append(f"{forwarder} does not include {target}")
+    wanted = forwarders(c)
+    exported = (manifest or {}).get("export", {}).get("include")
+    for forwarder, text in wanted.items():
+        problems += sync_file(c, forwarder, text, update, "--update")
         # PlatformIO packs only what export.include names: the targets too.
-        exported = (manifest or {}).get("export", {}).get("include")
-        if exported and not any(target == e or target.startswith(e.rstrip("/") + "/") for e in exported):
-            problems.append(f"{target} (forwarded to by {forwarder}) is not in library.json export.include")
+        for target in re.findall(r'^#include "(\.\./[^"]+)"', text, re.M):
+            target = os.path.relpath(os.path.normpath(os.path.join(os.path.dirname(c.path(forwarder)), target)),
+                                     c.root).replace(os.sep, "/")
+            if exported and not any(target == e or target.startswith(e.rstrip("/") + "/") for e in exported):
+                problems.append(f"{target} (forwarded to by {forwarder}) is not in library.json export.include")
     for directory, _, files in os.walk(c.path("src")):
         for name in files:
-            relative = os.path.relpath(os.path.join(directory, name), c.path("src")).replace(os.sep, "/")
-            if f"src/{relative}" not in targets and relative not in SRC_OWN_FILES:
-                problems.append(f"src/{relative} forwards to nothing in lib/ (stale?)")
-    c.report(f"src/ forwards to lib/ ({len(targets)} files)", problems)
+            relative = os.path.relpath(os.path.join(directory, name), c.root).replace(os.sep, "/")
+            if relative not in wanted and relative not in SRC_OWN_FILES:
+                if update:
+                    os.remove(c.path(relative))
+                    print(f"removed {relative}")
+                else:
+                    problems.append(f"{relative} forwards to nothing (stale? tools/check-manifests.py --update "
+                                    f"removes it)")
+    for generated in GENERATED_FILES:
+        if not os.path.isfile(c.path(generated)):
+            problems.append(f"{generated} is missing (tools/check-manifests.py --update --tables makes it)")
+    c.report(f"src/ forwards to lib/ and port/ ({len(wanted)} files)", problems)
+
+
+def check_tables(c, update):
+    """Regenerates the display tables of src/ and compares (needs pcf2bdf and
+    Debian's xfonts-base and unicode-data)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        problems = generate_tables(c, scratch)
+        for generated in GENERATED_FILES if not problems else ():
+            with open(os.path.join(scratch, generated), encoding="utf-8") as f:
+                fresh = f.read()
+            problems += sync_file(c, generated, fresh, update, "--update --tables")
+    c.report(f"src/ display tables regenerated ({len(GENERATED_FILES)} files)", problems)
 
 
 # --- zephyr/ ---------------------------------------------------------------------
@@ -451,6 +582,10 @@ def check_versions(c, manifest, properties):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    parser.add_argument("--update", action="store_true", help="write the forwarders of src/ (and with --tables "
+                        "the generated display tables) instead of only checking them")
+    parser.add_argument("--tables", action="store_true", help="also regenerate the display tables of src/ and "
+                        "compare (needs pcf2bdf, xfonts-base, unicode-data)")
     args = parser.parse_args()
     c = Checker(os.path.abspath(args.root))
     manifest = check_library_json(c)
@@ -458,7 +593,9 @@ def main():
     if manifest is not None and properties is not None and manifest.get("name") != properties.get("name"):
         c.report("one name", [f"library.json '{manifest.get('name')}' != library.properties "
                               f"'{properties.get('name')}'"])
-    check_forwarders(c, manifest)
+    check_forwarders(c, manifest, args.update)
+    if args.tables:
+        check_tables(c, args.update)
     check_zephyr_module(c)
     check_versions(c, manifest, properties)
     if c.failures:

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Checks that code shown in the Markdown docs is code that builds in CI.
+"""Checks that every code block in the Markdown docs is code that CI builds or runs,
+and that the docs name nothing a clone does not have.
 
     tools/check-snippets.py [--update] [FILE.md ...]   (default: README.md docs/*.md)
 
-In Markdown, a marker line followed by a fenced code block:
+Every code block (fenced, or indented outside a list) must follow one of these
+marker lines, or be in ALLOWED below with the reason it cannot be checked:
 
     <!-- snippet: examples/snippets/cpp_snippets.cpp#decode-bytes -->
         the block must equal the region of that file between a line
@@ -12,22 +14,52 @@ In Markdown, a marker line followed by a fenced code block:
     <!-- quote: lib/include/utf8mcu/decoder.h -->
         every line of the block must appear, in order and consecutively, in
         that file (trailing spaces ignored): for excerpts of library code
+    <!-- commands: tools/test-all.sh test/consumers/hello/run.sh -->
+        shell commands: each command of the block (comments dropped, "\"
+        continuations joined, spaces collapsed) must be a command of one of
+        those scripts, and each script must be one CI runs (named in .ci/run,
+        tools/test-all.sh or a CMakeLists.txt)
+    <!-- text: why this is no code -->
+        a diagram, a picture or program output: only for blocks without a
+        language or marked `text`
 
-Paths are relative to the repository root. --update rewrites snippet blocks
-from their sources (quotes are only checked). Exits 1 on any mismatch.
+Besides the blocks, every repository path the docs name in backticks or in a
+link must exist, and every UTF8MCU_* name must occur in a file that is not
+Markdown (an option, a macro, a cache variable). Paths are relative to the
+repository root (links: to the document). --update rewrites snippet blocks
+from their sources (the rest is only checked). Exits 1 on any problem.
 """
 
 import argparse
 import glob
 import os
 import re
+import subprocess
 import sys
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-MARKER = re.compile(r"^\s*<!--\s*(snippet|quote):\s*(\S+?)\s*-->\s*$")
-FENCE = re.compile(r"^(\s*)(```+|~~~+)")
+MARKER = re.compile(r"^\s*<!--\s*(snippet|quote|commands|text):\s*(.*?)\s*-->\s*$")
+FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*([\w+-]*)")
 REGION_START = re.compile(r"^\s*(?://|#|/\*)\s*snippet:\s*([A-Za-z0-9_.-]+)\s*(?:\*/)?\s*$")
 REGION_END = re.compile(r"^\s*(?://|#|/\*)\s*end snippet\s*(?:\*/)?\s*$")
+LIST_ITEM = re.compile(r"^\s*([-*+]|\d+[.)])\s")
+
+# Blocks that no CI job can run, by (document, first line of the block), with
+# the reason. Keep this short: prefer a snippet, a quote or a commands marker.
+ALLOWED = {
+    ("docs/performance.md", "bash tools/bench-report.sh                 # everything above, into docs/performance.md"):
+        "written by bench/tools/make_report.py with the report; the report runs for an hour and more, so CI runs "
+        "its parts (bench_budget, bench_host) instead of these commands",
+    ("docs/display.md", "cmake --build build/host --target display_demo_png"):
+        "updates committed pictures by hand; CI checks the same pictures instead (display_demo.golden, "
+        "display_firmware.golden)",
+}
+
+# Where a path in the docs may point although it is not in the clone: what a
+# build or a run makes.
+GENERATED_PREFIXES = ("build/",)
+REPOSITORY_DIRS = ("lib", "port", "examples", "test", "bench", "toolchains", "tools", "docs", "src", "zephyr",
+                   "cmake", ".ci")
 
 
 def read_lines(path):
@@ -69,62 +101,216 @@ def contains_in_order(haystack, needle):
     return any(haystack[i:i + len(needle)] == needle for i in range(len(haystack) - len(needle) + 1))
 
 
-def check_file(markdown, update):
-    """Returns (problems, new lines or None)."""
-    lines = read_lines(markdown)
-    problems, output, changed, checked = [], [], False, 0
-    i = 0
+def shell_commands(lines):
+    """The commands of shell text: "\\" continuations joined, comments (a '#'
+    at the start or after whitespace, outside quotes) dropped, spaces collapsed."""
+    commands, pending = [], ""
+    for line in lines:
+        line = pending + line.strip()
+        pending = ""
+        if line.endswith("\\"):
+            pending = line[:-1] + " "
+            continue
+        quote, cut = None, len(line)
+        for i, ch in enumerate(line):
+            if quote:
+                if ch == quote:
+                    quote = None
+            elif ch in "'\"":
+                quote = ch
+            elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
+                cut = i
+                break
+        command = " ".join(line[:cut].split())
+        if command.startswith("exec "):  # the same command, run in place of the shell
+            command = command[len("exec "):]
+        if command:
+            commands.append(command)
+    return commands
+
+
+_ci_text = None
+
+
+def run_by_ci(path):
+    """True if CI's entry points or a CMakeLists.txt name the script."""
+    global _ci_text
+    if _ci_text is None:
+        names = ["tools/test-all.sh", ".ci/run"] + subprocess.run(
+            ["git", "-C", ROOT, "ls-files", "*CMakeLists.txt", "*.cmake"], capture_output=True, text=True,
+            check=False).stdout.split()
+        _ci_text = "\n".join(open(os.path.join(ROOT, n), encoding="utf-8").read() for n in names
+                             if os.path.isfile(os.path.join(ROOT, n)))
+    relative = os.path.relpath(os.path.join(ROOT, path), ROOT)
+    directory, name = os.path.split(relative)
+    return relative in _ci_text or (name in _ci_text and os.path.basename(directory) in _ci_text)
+
+
+def code_blocks(lines):
+    """Yields (fence match or None, first line index, end index exclusive,
+    block lines without the indent, closed) for every code block."""
+    i, in_list, previous_blank = 0, False, True
     while i < len(lines):
         line = lines[i]
-        output.append(line)
-        marker = MARKER.match(line)
-        i += 1
-        if not marker:
+        fence = FENCE.match(line)
+        if fence:
+            indent, ticks = fence.group(1), fence.group(2)
+            close = i + 1
+            while close < len(lines) and not lines[close].startswith(indent + ticks):
+                close += 1
+            body = [l[len(indent):] if l.startswith(indent) else l.lstrip() for l in lines[i + 1:close]]
+            yield fence, i, min(close + 1, len(lines)), body, close < len(lines)
+            i, previous_blank = close + 1, False
             continue
-        kind, target = marker.groups()
-        where = f"{os.path.relpath(markdown, ROOT)}:{i}"
-        # The next non-blank line must open a fence.
-        while i < len(lines) and not lines[i].strip():
-            output.append(lines[i])
+        if not line.strip():
+            previous_blank = True
             i += 1
-        fence = FENCE.match(lines[i]) if i < len(lines) else None
-        if not fence:
-            problems.append(f"{where}: {kind} marker not followed by a fenced code block")
             continue
-        output.append(lines[i])
-        # A block inside a list item is indented: compare without the indent.
-        indent, ticks = fence.group(1), fence.group(2)
-        close = i + 1
-        while close < len(lines) and not lines[close].startswith(indent + ticks):
-            close += 1
-        if close == len(lines):
-            problems.append(f"{where}: code block never closed")
-            output.extend(lines[i + 1:])
-            break
-        block = [line[len(indent):] if line.startswith(indent) else line.lstrip() for line in lines[i + 1:close]]
-        path, _, name = target.partition("#")
-        source = os.path.join(ROOT, path)
+        if LIST_ITEM.match(line):
+            in_list = True
+        elif not line.startswith((" ", "\t")):
+            in_list = False
+        if line.startswith(("    ", "\t")) and previous_blank and not in_list:
+            end = i
+            while end < len(lines) and (not lines[end].strip() or lines[end].startswith(("    ", "\t"))):
+                end += 1
+            while end > i and not lines[end - 1].strip():
+                end -= 1
+            yield None, i, end, [l[4:] if l.startswith("    ") else l.lstrip("\t") for l in lines[i:end]], True
+            i, previous_blank = end, False
+            continue
+        previous_blank = False
+        i += 1
+
+
+def marker_before(lines, index):
+    j = index - 1
+    while j >= 0 and not lines[j].strip():
+        j -= 1
+    return MARKER.match(lines[j]) if j >= 0 else None
+
+
+def check_block(markdown, lines, fence, start, body, closed, update):
+    """Returns (problems, replacement body or None)."""
+    relative = os.path.relpath(markdown, ROOT).replace(os.sep, "/")
+    where = f"{relative}:{start + 1}"
+    marker = marker_before(lines, start)
+    first = next((l.rstrip() for l in body if l.strip()), "")
+    if marker is None:
+        if (relative, first) in ALLOWED:
+            return [], None
+        kind = f"```{fence.group(3)}" if fence and fence.group(3) else ("fenced" if fence else "indented")
+        return [f"{where}: {kind} code block without a snippet, quote, commands or text marker "
+                f"(its first line: {first[:60]!r})"], None
+    if not closed:
+        return [f"{where}: code block never closed"], None
+    kind, target = marker.groups()
+    try:
+        if kind == "text":
+            if not target:
+                return [f"{where}: a text marker needs the reason"], None
+            if fence and fence.group(3) not in ("", "text"):
+                return [f"{where}: a ```{fence.group(3)} block cannot be waived as text"], None
+            return [], None
+        paths = target.split()
+        for path in paths:
+            if not os.path.isfile(os.path.join(ROOT, path.partition("#")[0])):
+                return [f"{where}: {path.partition('#')[0]} does not exist"], None
+        if kind == "quote":
+            if not contains_in_order(read_lines(os.path.join(ROOT, target)), body):
+                return [f"{where}: block is not a verbatim excerpt of {target}"], None
+        elif kind == "commands":
+            known = set()
+            for path in paths:
+                if not run_by_ci(path):
+                    return [f"{where}: {path} is not run by CI (named in no CMakeLists.txt, .ci/run or "
+                            f"tools/test-all.sh)"], None
+                known.update(shell_commands(read_lines(os.path.join(ROOT, path))))
+            missing = [c for c in shell_commands(body) if c not in known]
+            if missing:
+                return [f"{where}: not a command of {' or '.join(paths)}: {c!r}" for c in missing], None
+        else:
+            path, _, name = target.partition("#")
+            if not name:
+                raise ValueError(f"snippet marker needs <file>#<region>, got '{target}'")
+            want = region(os.path.join(ROOT, path), name)
+            if [b.rstrip() for b in body] != want:
+                if update:
+                    return [], want
+                return [f"{where}: block differs from {target} (run tools/check-snippets.py --update)"], None
+    except (OSError, ValueError) as error:
+        return [f"{where}: {error}"], None
+    return [], None
+
+
+_non_markdown_text = None
+
+
+def in_code(name):
+    """True if a file that is not Markdown contains `name`."""
+    global _non_markdown_text
+    if _non_markdown_text is None:
+        files = subprocess.run(["git", "-C", ROOT, "ls-files"], capture_output=True, text=True,
+                               check=False).stdout.split()
+        parts = []
+        for name_ in files:
+            if name_.endswith(".md") or not os.path.isfile(os.path.join(ROOT, name_)):
+                continue
+            try:
+                with open(os.path.join(ROOT, name_), encoding="utf-8") as f:
+                    parts.append(f.read())
+            except (UnicodeDecodeError, OSError):
+                pass
+        _non_markdown_text = "\n".join(parts)
+    return re.search(rf"\b{re.escape(name)}\b", _non_markdown_text) is not None
+
+
+def check_references(markdown, lines):
+    """Paths and UTF8MCU_ names the document mentions, outside code blocks and
+    inside them."""
+    relative = os.path.relpath(markdown, ROOT).replace(os.sep, "/")
+    problems = []
+    for number, line in enumerate(lines, 1):
+        where = f"{relative}:{number}"
+        for token in re.findall(r"`([^`]+)`", line) + [line] if "`" in line else [line]:
+            for path in re.findall(r"(?<![\w./<-])((?:%s)/[\w./*-]*[\w*])" % "|".join(map(re.escape, REPOSITORY_DIRS)),
+                                   token):
+                if path.startswith(GENERATED_PREFIXES) or "<" in path:
+                    continue
+                if not glob.glob(os.path.join(ROOT, path)):
+                    problems.append(f"{where}: {path} does not exist")
+        for name in re.findall(r"\bUTF8MCU_[A-Z0-9_]*[A-Z0-9]\b(?!<)", line):
+            if not line[line.index(name) + len(name):].startswith("<") and not in_code(name):
+                problems.append(f"{where}: {name} is named by no source, script or CMake file")
+        for target in re.findall(r"\]\(([^)\s]+)\)", line):
+            if re.match(r"^[a-z]+:", target) or target.startswith("#"):
+                continue
+            path = os.path.normpath(os.path.join(os.path.dirname(markdown), target.partition("#")[0]))
+            if not os.path.exists(path):
+                problems.append(f"{where}: link to {target}, which does not exist")
+    return sorted(set(problems), key=problems.index)
+
+
+def check_file(markdown, update):
+    """Returns (problems, new lines or None, blocks checked)."""
+    lines = read_lines(markdown)
+    problems, replacements, checked = [], [], 0
+    for fence, start, end, body, closed in code_blocks(lines):
         checked += 1
-        try:
-            if kind == "quote":
-                if not contains_in_order(read_lines(source), block):
-                    problems.append(f"{where}: block is not a verbatim excerpt of {path}")
-            else:
-                if not name:
-                    raise ValueError(f"snippet marker needs <file>#<region>, got '{target}'")
-                want = region(source, name)
-                if [b.rstrip() for b in block] != want:
-                    if update:
-                        block, changed = want, True
-                    else:
-                        problems.append(f"{where}: block differs from {target} (run tools/check-snippets.py "
-                                        f"--update)")
-        except (OSError, ValueError) as error:
-            problems.append(f"{where}: {error}")
-        output.extend((indent + line) if line else line for line in block)
-        output.append(lines[close])
-        i = close + 1
-    return problems, (output if changed else None), checked
+        found, replacement = check_block(markdown, lines, fence, start, body, closed, update)
+        problems += found
+        if replacement is not None and fence:
+            replacements.append((start, end, fence.group(1), replacement))
+    problems += check_references(markdown, lines)
+    if not replacements:
+        return problems, None, checked
+    output, position = [], 0
+    for start, end, indent, replacement in replacements:
+        output += lines[position:start + 1]
+        output += [(indent + line) if line else line for line in replacement]
+        output.append(lines[end - 1])
+        position = end
+    return problems, output + lines[position:], checked
 
 
 def main():
@@ -135,7 +321,7 @@ def main():
     files = args.files or [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
     problems, total = [], 0
     for markdown in files:
-        found, updated, checked = check_file(markdown, args.update)
+        found, updated, checked = check_file(os.path.abspath(markdown), args.update)
         problems += found
         total += checked
         if updated is not None:

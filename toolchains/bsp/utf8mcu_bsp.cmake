@@ -46,6 +46,11 @@ function(_utf8mcu_bsp_library name board)
   endif()
   target_link_options(${name} INTERFACE
     "-L${UTF8MCU_BSP_DIR}/ld" "-T${board}.ld")
+  # The archive comes before libraries linked after utf8mcu_add_firmware() (an
+  # installed utf8mcu::c, say), whose compiler-made memset/memcpy calls would
+  # then find no definition: naming one symbol up front pulls in mem.cpp's
+  # object, which defines them all; --gc-sections drops what stays unused.
+  target_link_options(${name} INTERFACE "-Wl,--undefined=memset")
   set_property(TARGET ${name} APPEND PROPERTY INTERFACE_LINK_DEPENDS
     "${UTF8MCU_BSP_DIR}/ld/${board}.ld" "${UTF8MCU_BSP_DIR}/ld/cortex-m.ld")
 endfunction()

@@ -5,7 +5,11 @@
 # (test/consumers/CMakeLists.txt). Expected output is written out from the
 # UTF-8 of the text (Python's decode('utf-8', 'replace') gives the same).
 #
-#   run.sh <work dir> <host|firmware>
+#   run.sh <work dir> <host|firmware|install>
+#
+# install: the page's `cmake --install` commands for a Cortex-M4 prefix, then
+# the find_package consumer (test/consumers/find_package) built against that
+# prefix and run on mps2-an386.
 set -euo pipefail
 
 if [[ $# -ne 2 ]]; then
@@ -21,7 +25,7 @@ rm -rf "$work"
 mkdir -p "$work"
 if [[ $where == host ]]; then
   cp "$here/CMakeLists.txt" "$here/hello.cpp" "$here/hello.c" "$work/"
-else
+elif [[ $where == firmware ]]; then
   cp "$here/../hello_firmware/CMakeLists.txt" "$here/../hello_firmware/main.cpp" "$work/"
 fi
 ln -s "$repo" "$work/utf8mcu"
@@ -44,13 +48,29 @@ firmware() {
   # end snippet
 }
 
+install() {
+  # snippet: install-commands
+  cmake -S utf8mcu -B build/utf8mcu-m4 -G Ninja -DCMAKE_BUILD_TYPE=MinSizeRel \
+    -DCMAKE_TOOLCHAIN_FILE="$PWD/utf8mcu/toolchains/arm-none-eabi.cmake" -DUTF8MCU_BOARD=mps2-an386 \
+    -DUTF8MCU_BUILD_TESTS=OFF -DUTF8MCU_BUILD_EXAMPLES=OFF -DUTF8MCU_BUILD_BENCHMARKS=OFF
+  cmake --build build/utf8mcu-m4
+  cmake --install build/utf8mcu-m4 --prefix prefix/cortex-m4
+  # then configure your project with -DCMAKE_PREFIX_PATH="$PWD/prefix/cortex-m4"
+  # end snippet
+}
+
 check() {
   if [[ $(grep -cxF -- "$1" <<<"$output") -ne $2 ]]; then
     echo "run.sh: expected $2 line(s) '$1'" >&2
     exit 1
   fi
 }
-if [[ $where == host ]]; then
+if [[ $where == install ]]; then
+  install >/dev/null
+  bash "$here/../run_consumer.sh" "$here/../find_package" "$work/consumer" mps2-an386 -G Ninja \
+    "-DCMAKE_TOOLCHAIN_FILE=$work/utf8mcu/toolchains/arm-none-eabi.cmake" -DUTF8MCU_BOARD=mps2-an386 \
+    "-DCMAKE_PREFIX_PATH=$work/prefix/cortex-m4"
+elif [[ $where == host ]]; then
   output=$(host)
   echo "$output"
   # G r ü ß e , space, two U+FFFD for C0 AF (maximal subparts), !

@@ -1,8 +1,9 @@
-// Uses what the Zephyr module glue provides: the core's include directory and
-// the C API library.
+// Uses what the Zephyr module glue provides: the core's include directory,
+// the C API library, the port layer and the display with its tables.
 #include <cstdint>
 #include <cstdio>
 
+#include "../app/packaged_parts.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/utf8mcu_c.h"
 
@@ -13,7 +14,7 @@ int main() {
   utf8mcu::Decoder decoder;
   (void)decoder.push(euro, sizeof euro, [&decoded](char32_t c) { decoded = c; });
   const bool ok = decoded == 0x20AC && utf8mcu_is_valid(euro, sizeof euro) &&
-                  utf8mcu_count_code_points(euro, sizeof euro) == 1;
+                  utf8mcu_count_code_points(euro, sizeof euro) == 1 && consumer::packaged_parts_work();
   std::printf("zephyr module: %s\n", ok ? "ok" : "FAILED");
   return ok ? 0 : 1;
 }

@@ -1,15 +1,17 @@
 #pragma once
 /// @file
-/// utf8mcu::StreamDecoder: decodes what an Arduino-style byte stream has
-/// received, without blocking. A stream is anything with `int available()`
-/// (bytes ready) and `int read()` (the next byte, or -1): Arduino's `Stream`,
-/// `HardwareSerial`, USB CDC serial, a software serial port, ...
+/// utf8mcu::port::StreamDecoder: decodes what a byte stream has received,
+/// without blocking. A stream is anything with `int available()` (bytes
+/// ready) and `int read()` (the next byte, or -1): Arduino's `Stream`,
+/// `HardwareSerial`, USB CDC serial, a software serial port, or a driver of
+/// your own with that shape.
 ///
-///     utf8mcu::StreamDecoder input(Serial);    // 4 bytes of state + a reference
-///     void loop() { input.poll(show); }        // show(char32_t) per code point
+///     utf8mcu::port::StreamDecoder input(Serial);  // 4 bytes of state + a reference
+///     void loop() { input.poll(show); }            // show(char32_t) per code point
 ///
-/// Header-only and freestanding like the core. It includes nothing from
-/// Arduino, so it compiles anywhere (the tests drive it with a stand-in stream).
+/// Header-only and freestanding like the rest of the portable port layer. It
+/// includes nothing from Arduino, so it compiles anywhere; <utf8mcu.h> in the
+/// Arduino layout (src/) also names it utf8mcu::StreamDecoder.
 
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +19,7 @@
 #include "utf8mcu/decoder.h"
 
 namespace utf8mcu {
+namespace port {
 
 /// Drains an Arduino-style stream into a Decoder. Holds a reference to the
 /// stream and one Decoder (4 bytes). Call it from one context (`loop()`, or a
@@ -76,4 +79,5 @@ class StreamDecoder {
   Decoder decoder_;
 };
 
+}  // namespace port
 }  // namespace utf8mcu
