@@ -219,7 +219,13 @@ int main() {
     }
     if (UTF8MCU_UART_DECODE_SLOW_SPINS != 0) spin(UTF8MCU_UART_DECODE_SLOW_SPINS);
     if (next_stall != 0 && reader.bytes_read() >= next_stall) {
+      const std::uint32_t dropped_before = rx_ring.dropped_bytes();
       spin(UTF8MCU_UART_DECODE_STALL_SPINS);
+      // However slowly a loaded host feeds the UART, a stall of a ring that
+      // drops lasts until it has overflowed, or until the frame is all in.
+      while (kOverflow == RxOverflow::kDrop && rx_ring.dropped_bytes() == dropped_before &&
+             rx_ring.received_bytes() != total) {
+      }
       next_stall += UTF8MCU_UART_DECODE_STALL_EVERY;
     }
   }
