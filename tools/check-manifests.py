@@ -245,9 +245,13 @@ def check_forwarders(c, manifest):
     problems = []
     targets = {}  # src path -> the lib file it must include
     for public in ("lib/include/utf8mcu", "lib/c/include/utf8mcu"):
-        for header in sorted(os.listdir(c.path(public))):
-            if header.endswith(".h"):
-                targets[f"src/utf8mcu/{header}"] = f"{public}/{header}"
+        # Subfolders too (utf8mcu/internal/): the public headers include them
+        # by the same path, which Arduino resolves under src/.
+        for directory, _, files in sorted(os.walk(c.path(public))):
+            for header in sorted(files):
+                if header.endswith(".h"):
+                    relative = os.path.relpath(os.path.join(directory, header), c.path(public)).replace(os.sep, "/")
+                    targets[f"src/utf8mcu/{relative}"] = f"{public}/{relative}"
     for source in sorted(os.listdir(c.path("lib/c/src"))):
         if source.endswith(".cpp"):
             targets[f"src/{source}"] = f"lib/c/src/{source}"

@@ -2,7 +2,7 @@
 
 #include "ascii4_validator.h"
 #include "dfa_decoder.h"
-#include "utf8mcu/bulk.h"
+#include "utf8mcu/validate.h"
 #include "utf8mcu/decoder.h"
 #include "whatwg_decoder.h"
 

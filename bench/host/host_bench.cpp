@@ -25,7 +25,7 @@
 #include "corpus_table.h"
 #include "operations.h"
 #include "state_sizes.h"
-#include "utf8mcu/bulk.h"
+#include "utf8mcu/validate.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/encoder.h"
 

@@ -118,7 +118,7 @@ UTEST(BadInput, DecoderReportLeavesItIdle) {
   EXPECT_EQ(sink.last, U'A');
 }
 
-// --- bulk.h ---------------------------------------------------------------------
+// --- validate.h -----------------------------------------------------------------
 
 UTEST(BadInput, BulkNullOrEmptyBuffer) {
   Counter sink;

@@ -1,7 +1,7 @@
 // The explicit CESU-8 / Modified UTF-8 mode, and that strict mode rejects both
 // of its extra forms.
 
-#include "utf8mcu/bulk.h"
+#include "utf8mcu/validate.h"
 #include "utf8mcu/cesu8.h"
 #include "test_support.h"
 #include "utest/utest.h"

@@ -7,7 +7,7 @@
 // UTF-8 that the reference model accepts, paired UTF-16), and that the
 // counts add up.
 
-#include "utf8mcu/bulk.h"
+#include "utf8mcu/validate.h"
 #include "utf8mcu/cesu8.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/encoder.h"

@@ -3,7 +3,7 @@
 // long random inputs, in every policy.
 
 #include "utf8mcu/boundary.h"
-#include "utf8mcu/bulk.h"
+#include "utf8mcu/validate.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/iterator.h"
 #include "reference_utf8.h"

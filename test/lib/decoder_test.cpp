@@ -2,7 +2,7 @@
 // seeds, RFC 3629 and Unicode's maximal-subpart example, every error kind,
 // the three policies, finish/reset, and both sink styles.
 
-#include "utf8mcu/bulk.h"
+#include "utf8mcu/validate.h"
 #include "utf8mcu/decoder.h"
 #include "test_support.h"
 #include "utest/utest.h"

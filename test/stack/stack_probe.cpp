@@ -47,7 +47,7 @@ std::uint32_t stack_decoder_push_span_inlined(utf8mcu::Decoder* decoder, const s
   return sum;
 }
 
-// --- bulk.h ---------------------------------------------------------------------
+// --- validate.h -----------------------------------------------------------------
 
 UTF8MCU_STACK_PROBE(utf8mcu::ValidationResult, stack_decode,
                     (const std::uint8_t* data, std::size_t size, CodePointCallback sink),

@@ -14,9 +14,11 @@
 /// and the output stays well-formed, though its text may then differ from
 /// the input's (docs/bad-input.md).
 
-#include "utf8mcu/bulk.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/encoder.h"
+#include "utf8mcu/internal/fast_decode.h"
+#include "utf8mcu/internal/fast_validate.h"
+#include "utf8mcu/internal/target.h"
 
 namespace utf8mcu {
 

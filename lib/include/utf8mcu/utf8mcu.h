@@ -3,7 +3,7 @@
 /// Everything in utf8mcu. Each header also stands on its own.
 
 #include "utf8mcu/boundary.h"
-#include "utf8mcu/bulk.h"
+#include "utf8mcu/validate.h"
 #include "utf8mcu/cesu8.h"
 #include "utf8mcu/common.h"
 #include "utf8mcu/decoder.h"
