@@ -24,6 +24,30 @@ namespace detail {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
 #endif
+// The forms of a scalar value `c` of 2, 3 and 4 bytes, written at `out`.
+// Shared by encode_unchecked() and the UTF-32 converter's fast path.
+
+/// 110x xxxx  10xx xxxx: U+0080..U+07FF.
+constexpr void write_two_bytes(std::uint32_t c, std::uint8_t* out) noexcept {
+  out[0] = static_cast<std::uint8_t>(0xC0 | (c >> 6));
+  out[1] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+}
+
+/// 1110 xxxx  10xx xxxx  10xx xxxx: U+0800..U+FFFF but the surrogates.
+constexpr void write_three_bytes(std::uint32_t c, std::uint8_t* out) noexcept {
+  out[0] = static_cast<std::uint8_t>(0xE0 | (c >> 12));
+  out[1] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3F));
+  out[2] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+}
+
+/// 1111 0xxx  10xx xxxx  10xx xxxx  10xx xxxx: U+10000..U+10FFFF.
+constexpr void write_four_bytes(std::uint32_t c, std::uint8_t* out) noexcept {
+  out[0] = static_cast<std::uint8_t>(0xF0 | (c >> 18));
+  out[1] = static_cast<std::uint8_t>(0x80 | ((c >> 12) & 0x3F));
+  out[2] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3F));
+  out[3] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+}
+
 /// Writes the `length`-byte form of a scalar value.
 constexpr void encode_unchecked(char32_t code_point, std::size_t length, std::uint8_t* out) noexcept {
   const std::uint32_t c = code_point;
@@ -31,20 +55,14 @@ constexpr void encode_unchecked(char32_t code_point, std::size_t length, std::ui
     case 1:  // 0xxx xxxx
       out[0] = static_cast<std::uint8_t>(c);
       break;
-    case 2:  // 110x xxxx  10xx xxxx
-      out[0] = static_cast<std::uint8_t>(0xC0 | (c >> 6));
-      out[1] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+    case 2:
+      write_two_bytes(c, out);
       break;
-    case 3:  // 1110 xxxx  10xx xxxx  10xx xxxx
-      out[0] = static_cast<std::uint8_t>(0xE0 | (c >> 12));
-      out[1] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3F));
-      out[2] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+    case 3:
+      write_three_bytes(c, out);
       break;
-    default:  // 1111 0xxx  10xx xxxx  10xx xxxx  10xx xxxx
-      out[0] = static_cast<std::uint8_t>(0xF0 | (c >> 18));
-      out[1] = static_cast<std::uint8_t>(0x80 | ((c >> 12) & 0x3F));
-      out[2] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3F));
-      out[3] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+    default:
+      write_four_bytes(c, out);
       break;
   }
 }

@@ -71,21 +71,15 @@ constexpr void utf32_to_utf8_fast(const char32_t* in, std::size_t size, std::uin
       }
       *o++ = static_cast<std::uint8_t>(c);
     } else if (c < 0x800) {
-      o[0] = static_cast<std::uint8_t>(0xC0 | (c >> 6));
-      o[1] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+      write_two_bytes(c, o);
       o += 2;
     } else if (c < 0x10000) {
       if (c - 0xD800 < 0x800) break;  // a surrogate
-      o[0] = static_cast<std::uint8_t>(0xE0 | (c >> 12));
-      o[1] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3F));
-      o[2] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+      write_three_bytes(c, o);
       o += 3;
     } else {
       if (c > kMaxCodePoint) break;
-      o[0] = static_cast<std::uint8_t>(0xF0 | (c >> 18));
-      o[1] = static_cast<std::uint8_t>(0x80 | ((c >> 12) & 0x3F));
-      o[2] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3F));
-      o[3] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+      write_four_bytes(c, o);
       o += 4;
     }
     ++p;
@@ -423,7 +417,7 @@ class Utf8ToUnits {
   __attribute__((noinline)) static constexpr RunEnd decode_runs(const std::uint8_t* p, const std::uint8_t* run_end,
                                                                 Unit* o) {
     UnitWriter write{o};
-    p = detail::decode_runs(p, run_end, write);
+    p = detail::decode_runs(signed_byte(*p), p, run_end, write);
     return {p, o};
   }
 

@@ -4,6 +4,26 @@
 /// one length, a loop for noise, and the span push that hands each of them
 /// the bytes they take. Part of utf8mcu/decoder.h, which includes it after
 /// DecodeResult: include that header instead.
+///
+/// Which path takes which bytes (Decoder::push(span), decode(), and the
+/// UTF-16/32 converters, which use the run loops and the loop for noise):
+///
+/// | path | bytes it takes | where it hands back | tests |
+/// |---|---|---|---|
+/// | push_span() | all | - | R, X, C |
+/// | decode_fast(): ASCII | ASCII, 4 per test after two in a row | the first non-ASCII byte, or `fast_end` | R, X, C |
+/// | decode_run2/3/4() via decode_runs() | well-formed sequences of the lead's length, in a row (a lone ASCII byte inside a 2-byte run) | the first byte of another length or ill-formed, or `fast_end` | R, X |
+/// | decode_noisy(), noisy_part() | after the push's first error (kReplace, kSkip): one sequence or maximal subpart at a time | 6 ASCII bytes in a row, after a 3- or 4-byte sequence, or 11 bytes before the end | R, X (ThreeBytesTwiceAfterTwoErrors) |
+/// | step_until_idle(), decode_step() | the first error, every error under kReport, a sequence open from the last push, the last 3 bytes | between sequences again | R, X, C |
+/// | push_compact() (size-tuned builds: all of the above) | all, one byte at a time | - | R, X (size-tuned builds) |
+///
+/// Each path tests Table 3-7 its own way; its comment names what in rules.h
+/// it mirrors.
+/// R: test/lib/rules_test.cpp, every path against rules.h for every lead and
+/// second byte; X: test/lib/exhaustive_*_test.cpp, every input of up to 3
+/// bytes (4 after F0-F4) against the reference model, byte at a time, as a
+/// span and through decode(); C: test/lib/chunking_test.cpp and
+/// transcode_test.cpp, random text cut at random places, and the fuzzers.
 
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/internal/rules.h"
@@ -17,10 +37,10 @@ namespace detail {
 /// how many there are (4 when all are). The count comes from the test of
 /// the 4 bytes, not from bytes read again, so it is at most 4 however the
 /// buffer changes meanwhile (a DMA transfer, a sink that writes into it).
-template <typename Sink>
+template <bool kWords = kWordLoads, typename Sink>
 constexpr std::uint32_t sink_ascii_of_four(const std::uint8_t* p, Sink& sink) {
   std::uint32_t ascii = 0;
-  if constexpr (kWordLoads) {
+  if constexpr (kWords) {
     // One load and one test; the bytes come out of the register, the run's
     // last ones too.
     std::uint32_t w = load_le32(p);
@@ -65,7 +85,12 @@ constexpr std::uint32_t sink_ascii_of_four(const std::uint8_t* p, Sink& sink) {
 // the code point is plain arithmetic on them (payload = value + 128). Where
 // the core loads unaligned words (kWordLoads), the 3- and 4-byte loops take
 // a sequence in one word instead: one mask test for its form, the payload
-// bits picked out of the word.
+// bits picked out of the word. `kWords` picks the loads (kWordLoads unless
+// a test asks for the other ones).
+//
+// Each loop tests the rules of rules.h its own way: the lead's class by its
+// signed value or a mask (sequence_length()), continuation bytes by sign
+// (is_continuation()), and second_byte_range() as a range of code points.
 
 /// A run of 2-byte sequences: C2-DF 80-BF (C0, C1 would be over-long).
 template <typename Sink>
@@ -73,6 +98,7 @@ constexpr const std::uint8_t* decode_run2(const std::uint8_t* p, const std::uint
   do {
     const std::int32_t s0 = signed_byte(p[0]);
     const std::int32_t s1 = signed_byte(p[1]);
+    // Signed C2-DF are -62..-33; every second byte 80-BF is allowed.
     if (static_cast<std::uint32_t>(s0 + 62) >= 30 || s1 >= -64) {
       // A lone ASCII byte (a space between words) does not end the run:
       // s0 >= 0 and s1 < 0, tested on the sign bits at once.
@@ -88,10 +114,11 @@ constexpr const std::uint8_t* decode_run2(const std::uint8_t* p, const std::uint
 }
 
 /// A run of 3-byte sequences: E0-EF and two continuation bytes, except E0
-/// 80-9F (over-long, below U+0800) and ED A0-BF (surrogates, D800-DFFF).
-template <typename Sink>
+/// 80-9F (over-long, below U+0800) and ED A0-BF (surrogates, D800-DFFF):
+/// second_byte_range() as kThreeByteBlocks.
+template <bool kWords = kWordLoads, typename Sink>
 constexpr const std::uint8_t* decode_run3(const std::uint8_t* p, const std::uint8_t* fast_end, Sink& sink) {
-  if constexpr (kWordLoads) {
+  if constexpr (kWords) {
     do {
       const std::uint32_t w = load_le32(p);
       if (!has_three_byte_form(w)) break;
@@ -116,10 +143,11 @@ constexpr const std::uint8_t* decode_run3(const std::uint8_t* p, const std::uint
 }
 
 /// A run of 4-byte sequences: F0-F4 and three continuation bytes, except F0
-/// 80-8F (over-long) and F4 90-BF (above U+10FFFF).
-template <typename Sink>
+/// 80-8F (over-long) and F4 90-BF (above U+10FFFF): second_byte_range() of
+/// F0 and F4 as the code points U+10000..U+10FFFF.
+template <bool kWords = kWordLoads, typename Sink>
 constexpr const std::uint8_t* decode_run4(const std::uint8_t* p, const std::uint8_t* fast_end, Sink& sink) {
-  if constexpr (kWordLoads) {
+  if constexpr (kWords) {
     do {
       const std::uint32_t w = load_le32(p);
       if (!has_four_byte_form(w)) break;
@@ -146,20 +174,29 @@ constexpr const std::uint8_t* decode_run4(const std::uint8_t* p, const std::uint
   return p;
 }
 
-/// The run loop for the lead byte at `p` (>= 0x80); returns `p` unchanged
-/// when the sequence there is ill-formed.
-template <typename Sink>
-constexpr const std::uint8_t* decode_runs(const std::uint8_t* p, const std::uint8_t* fast_end, Sink& sink) {
-  const std::int32_t s0 = signed_byte(p[0]);
-  if (s0 < -62) return p;  // 80-C1: no sequence starts here
-  if (s0 < -32) return decode_run2(p, fast_end, sink);
-  if (s0 < -16) return decode_run3(p, fast_end, sink);
-  return decode_run4(p, fast_end, sink);
+/// The run loop for the lead byte at `p`, `s0` (signed_byte(*p), negative:
+/// 80-FF), which the caller has loaded already; returns `p` unchanged when
+/// the sequence there is ill-formed.
+template <bool kWords = kWordLoads, typename Sink>
+constexpr const std::uint8_t* decode_runs(std::int32_t s0, const std::uint8_t* p, const std::uint8_t* fast_end,
+                                          Sink& sink) {
+  // sequence_length() of the signed lead: C2-DF are -62..-33, E0-EF
+  // -32..-17, F0-FF -16..-1 (F5-FF fail decode_run4's range test).
+  if (s0 >= -62) {  // not 80-C1, where no sequence starts
+    if (s0 < -32) {
+      p = decode_run2(p, fast_end, sink);
+    } else if (s0 < -16) {
+      p = decode_run3<kWords>(p, fast_end, sink);
+    } else {
+      p = decode_run4<kWords>(p, fast_end, sink);
+    }
+  }
+  return p;
 }
 
 /// The fast loop itself. Returns where it stopped: at `fast_end`, or at an
 /// ill-formed sequence, for the state machine or decode_noisy().
-template <typename Sink>
+template <bool kWords = kWordLoads, typename Sink>
 constexpr const std::uint8_t* decode_fast(const std::uint8_t* p, const std::uint8_t* fast_end, Sink& sink) {
   while (p < fast_end) {
     const std::int32_t s0 = signed_byte(p[0]);
@@ -172,23 +209,23 @@ constexpr const std::uint8_t* decode_fast(const std::uint8_t* p, const std::uint
         // 4 bytes per test; the run's last bytes come from the group of 4
         // that ends it.
         while (p < fast_end) {
-          const std::uint32_t ascii = sink_ascii_of_four(p, sink);
+          const std::uint32_t ascii = sink_ascii_of_four<kWords>(p, sink);
           p += ascii;
           if (ascii != 4) break;
         }
       }
       continue;
     }
-    // decode_runs(), written out: through the call GCC loads the lead byte
-    // a second time, which costs about 1 % on mixed text.
+    // decode_runs() written out: called here, even inlined, it makes GCC
+    // lay out the whole loop worse, its ASCII runs too. Keep the two alike.
     const std::uint8_t* const run_start = p;
-    if (s0 >= -62) {  // C2-FF
+    if (s0 >= -62) {  // not 80-C1, where no sequence starts
       if (s0 < -32) {
         p = decode_run2(p, fast_end, sink);
       } else if (s0 < -16) {
-        p = decode_run3(p, fast_end, sink);
+        p = decode_run3<kWords>(p, fast_end, sink);
       } else {
-        p = decode_run4(p, fast_end, sink);
+        p = decode_run4<kWords>(p, fast_end, sink);
       }
     }
     if (p == run_start) break;
@@ -202,8 +239,8 @@ constexpr const std::uint8_t* decode_fast(const std::uint8_t* p, const std::uint
 /// 4 bytes); each subpart is one U+FFFD (`replacement`, under kReplace) and
 /// one more in `count`. True where text may start again, for the run loops:
 /// at 6 ASCII bytes in a row, and after a 3- or 4-byte sequence.
-/// decode_noisy() calls it twice; GCC would not inline it then (23
-/// instructions per byte instead of 9).
+/// Always inlined: decode_noisy() calls it twice, and GCC would then make it
+/// a call, several times the work per byte.
 template <ErrorPolicy kPolicy, typename Sink>
 [[gnu::always_inline]] constexpr bool noisy_part(const std::uint8_t*& p, Sink& sink, std::size_t& count,
                                                  char32_t replacement) {
@@ -295,12 +332,11 @@ constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uin
   // itself evaluated as a constant, and would always get the constant.
   char32_t replacement = kReplacementCharacter;
   if (!is_constant_evaluated()) replacement = in_register(replacement);
-  // Two parts per end test (one per part was 1.2 of the 9.4 instructions
-  // per byte on random bytes, M3): the first part takes at most 4 bytes, so
-  // the second still has 7. Between them `p` is made opaque: otherwise GCC
-  // carries the bytes the first part loaded into the second, loads each of
-  // them twice (signed and unsigned) and spills registers (9.36 instead of
-  // 8.89 per byte).
+  // Two parts per end test, since the test is a good part of the work per
+  // byte of noise: the first part takes at most 4 bytes, so the second still
+  // has 7. Between them `p` is made opaque: otherwise GCC carries the bytes
+  // the first part loaded into the second, loads each of them twice (signed
+  // and unsigned) and spills registers, which costs more than the test.
   do {
     if (noisy_part<kPolicy>(p, sink, count, replacement)) break;
     if (!is_constant_evaluated()) p = in_register(p);

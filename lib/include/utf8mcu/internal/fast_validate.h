@@ -2,7 +2,19 @@
 /// @file
 /// The validator's fast paths: ASCII a word at a time, a sequence in one
 /// word load, runs of sequences of one length, and on 64-bit machines ASCII
-/// mixed with 2-byte sequences 8 bytes per test.
+/// mixed with 2-byte sequences 8 bytes per test. validate() hands each of
+/// them the bytes they take:
+///
+/// | path | bytes it takes | where it hands back | tests |
+/// |---|---|---|---|
+/// | ascii_prefix_length() | ASCII, a word at a time from an aligned address | the first non-ASCII byte | X, AsciiFastPathAtEveryAlignment |
+/// | skip_sequence(): is_sequence2/3/4() | one well-formed sequence (a lone one, an accent in Latin text) | after it, or at it if ill-formed | R, X |
+/// | skip_run2/3/4() | well-formed sequences of one length in a row (a lone ASCII byte inside a 2-byte run) | the first byte of another length or ill-formed, or `fast_end` | R, ThreeBytesInEveryRunValidated |
+/// | skip_short_sequences() (64-bit, not size-tuned) | ASCII and well-formed 2-byte sequences, 8 bytes per test | before the first byte that is neither, or the last 7 bytes | R, EveryPairInTextOfOneAndTwoByteSequences |
+/// | validate_one_sequence() (validate.h) | an ill-formed part, and the last 3 bytes, through the state machine | after one sequence, or the error | R, X |
+///
+/// R: test/lib/rules_test.cpp, every path against rules.h for every lead and
+/// second byte; X: test/lib/exhaustive_*_test.cpp against the reference model.
 
 #include "utf8mcu/common.h"
 #include "utf8mcu/internal/rules.h"
@@ -39,8 +51,8 @@ constexpr std::size_t ascii_prefix_length(const std::uint8_t* data, std::size_t 
     // its load fits (a pointer compared, not the bytes left computed).
     if (static_cast<std::size_t>(end - p) >= 4 * sizeof(Word)) {
       // GCC's -Warray-bounds (-O3) flags `end - 16` for short constant
-      // buffers, where it is never reached. Written as p + a count instead,
-      // the M3 took 0.88 instructions per byte of ASCII instead of 0.75.
+      // buffers, where it is never reached. Not written as p + a count
+      // instead: that loop takes more instructions per byte of ASCII.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Warray-bounds"
       const std::uint8_t* const last = end - 4 * sizeof(Word);
@@ -169,8 +181,8 @@ __attribute__((noinline)) constexpr const std::uint8_t* skip_run4(const std::uin
 /// neither (a longer sequence, an ill-formed part, or a 2-byte lead not
 /// followed by a continuation byte), or before the last 7 bytes. After a
 /// word of ASCII alone, further ASCII words take one test each (handing
-/// over to ascii_prefix_length() there cost a fifth of the speed on
-/// Latin-1-like text).
+/// over to ascii_prefix_length() there is slower on Latin-1-like text, where
+/// ASCII runs are short).
 __attribute__((noinline)) constexpr const std::uint8_t* skip_short_sequences(const std::uint8_t* p,
                                                                              const std::uint8_t* end) {
   // Each test below leaves a byte's verdict in its bit 7.

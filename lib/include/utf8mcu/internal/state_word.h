@@ -7,6 +7,7 @@
 
 #include "utf8mcu/common.h"
 #include "utf8mcu/decoder.h"
+#include "utf8mcu/internal/rules.h"
 
 namespace utf8mcu {
 namespace detail {
@@ -55,15 +56,23 @@ struct LeadTable {
   std::uint8_t entry[32];
 };
 
-/// The top byte of the state after `lead` (E0-FF): which second bytes it
-/// rejects.
+/// The top byte of the state after `lead` (E0-FF): the quarters of 80-BF
+/// outside second_byte_range(lead), reject bit 7 - q for quarter q, and
+/// kFirstByteBit; zero for F5-FF, which start nothing.
+///
+///     quarters  80-8F 90-9F A0-AF B0-BF   reject
+///     E0          x     x     .     .      1100   (over-long)
+///     ED          .     .     x     x      0011   (surrogates)
+///     F0          x     .     .     .      1000   (over-long)
+///     F4          .     x     x     x      0111   (above U+10FFFF)
 constexpr std::uint8_t lead_entry(unsigned lead, bool accept_surrogates) {
-  if (lead > 0xF4) return 0;
-  unsigned reject = 0;                                   // quarters 80-8F 90-9F A0-AF B0-BF
-  if (lead == 0xE0) reject = 0xC;                        //          x     x     .     .   (over-long)
-  if (lead == 0xED && !accept_surrogates) reject = 0x3;  //          .     .     x     x   (surrogates)
-  if (lead == 0xF0) reject = 0x8;                        //          x     .     .     .   (over-long)
-  if (lead == 0xF4) reject = 0x7;                        //          .     x     x     x   (above U+10FFFF)
+  if (sequence_length(lead) == 0) return 0;
+  const ByteRange allowed = accept_surrogates && lead == 0xED ? ByteRange{0x80, 0xBF} : second_byte_range(lead);
+  unsigned reject = 0;
+  for (unsigned quarter = 0; quarter < 4; ++quarter) {
+    const unsigned first = 0x80 + 0x10 * quarter;
+    if (!allowed.contains(first) || !allowed.contains(first + 0x0F)) reject |= 8u >> quarter;
+  }
   return static_cast<std::uint8_t>((reject << 4) | (kFirstByteBit >> 24));
 }
 
@@ -89,7 +98,8 @@ constexpr std::uint32_t long_lead_state(const LeadTable& leads, std::uint32_t le
   return (lead ^ leads.start[(lead >> 4) & 1]) | (entry << 24);
 }
 
-/// The state after `lead` (80-FF) between sequences; 0 if it starts none.
+/// The state after `lead` (80-FF) between sequences; 0 if it starts none
+/// (the leads of sequence_length() 0).
 constexpr std::uint32_t lead_state(const LeadTable& leads, std::uint32_t lead) {
   if (lead >= 0xE0) return long_lead_state(leads, lead);
   // C2-DF, the leads of Latin, Greek, Cyrillic, Hebrew and Arabic letters,
@@ -149,7 +159,7 @@ constexpr std::uint8_t subpart_length(std::uint32_t state) {
 
 /// Why `byte` cannot continue the sequence in `state`.
 constexpr Status continuation_failure(std::uint32_t state, std::uint8_t byte) {
-  if ((byte & 0xC0) != 0x80) return Status::kTruncated;
+  if (!is_continuation(byte)) return Status::kTruncated;
   // A second byte the reject mask forbids: E0 (1100) and F0 (1000) forbid
   // over-long forms, ED (0011) surrogates, F4 (0111) what lies above U+10FFFF.
   const std::uint32_t reject = state >> kRejectShift;
@@ -158,7 +168,9 @@ constexpr Status continuation_failure(std::uint32_t state, std::uint8_t byte) {
   return static_cast<Status>(4 + (reject >> 2));
 }
 
-/// Why `byte` cannot start a sequence.
+/// Why `byte`, one of the bytes 80-FF of sequence_length() 0, cannot start a
+/// sequence: 80-BF are continuation bytes, C0 and C1 only over-long forms,
+/// F5-FF never occur.
 constexpr Status lead_failure(std::uint8_t byte) {
   if (byte < 0xC0) return Status::kUnexpectedContinuation;
   if (byte < 0xC2) return Status::kOverlong;
