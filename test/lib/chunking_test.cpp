@@ -125,7 +125,7 @@ UTEST(Chunking, ReportResumedAfterEachErrorEqualsReplace) {
       out(utf8mcu::kReplacementCharacter);
     }
     Output replaced;
-    (void)utf8mcu::decode(input, size, replaced);
+    utf8mcu::decode(input, size, replaced);
     EXPECT_TRUE(ok);
     EXPECT_EQ(seen, ref_count);
     EXPECT_TRUE(out == replaced);

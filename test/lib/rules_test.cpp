@@ -169,7 +169,7 @@ Verdict noise_loop(const Case& c) {
   const std::uint8_t* p = c.bytes;
   std::size_t errors = 0;
   test::Recorder<4> out;
-  (void)d::noisy_part<ErrorPolicy::kReplace>(p, out, errors, utf8mcu::kReplacementCharacter);
+  d::noisy_part<ErrorPolicy::kReplace>(p, out, errors, utf8mcu::kReplacementCharacter);
   const auto moved = static_cast<unsigned>(p - c.bytes);
   if (errors != 0) return {0, moved, 0};
   return {moved, 0, out.code_points[0]};

@@ -65,6 +65,12 @@ namespace utf8mcu {
 /// sink writing into the span, sanitising in place) is read within the span
 /// and still gives scalar values only, though possibly other text than any
 /// one state of the buffer held (docs/bad-input.md).
+///
+/// push() and finish() are not [[nodiscard]], unlike the library's other
+/// functions that return a result: the sink gets the output, and under
+/// kReplace and kSkip the result only counts what the policy already did, so
+/// `decoder.push(byte, sink);` in a receive handler is complete. Under
+/// kReport, read it.
 class Decoder {
  public:
   /// Feeds one byte. Calls `sink` zero, one or two times (U+FFFD for a broken
@@ -123,7 +129,7 @@ class Decoder {
   constexpr void reset() noexcept { state_ = 0; }
 
   /// True between the lead byte and the last byte of a sequence.
-  constexpr bool in_sequence() const noexcept { return state_ != 0; }
+  [[nodiscard]] constexpr bool in_sequence() const noexcept { return state_ != 0; }
 
  private:
   std::uint32_t state_ = 0;

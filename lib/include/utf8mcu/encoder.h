@@ -9,7 +9,7 @@ namespace utf8mcu {
 
 /// Bytes needed to encode `code_point`: 1-4, or 0 for a surrogate or a value
 /// above U+10FFFF (no UTF-8 form).
-constexpr std::size_t encoded_length(char32_t code_point) noexcept {
+[[nodiscard]] constexpr std::size_t encoded_length(char32_t code_point) noexcept {
   if (code_point < 0x80) return 1;
   if (code_point < 0x800) return 2;
   if (code_point < 0x10000) return is_surrogate(code_point) ? 0 : 3;
@@ -85,7 +85,7 @@ struct EncodeResult {
 /// Encodes one code point into `out[0..capacity)`: the whole sequence or
 /// nothing. A null `out` has no room.
 template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-constexpr EncodeResult encode(char32_t code_point, std::uint8_t* out, std::size_t capacity) noexcept {
+[[nodiscard]] constexpr EncodeResult encode(char32_t code_point, std::uint8_t* out, std::size_t capacity) noexcept {
   Status status = Status::kOk;
   std::size_t length = encoded_length(code_point);
   if (length == 0) {
@@ -113,7 +113,9 @@ class Utf8Writer {
 
   /// Appends one code point. kOk; kInvalidCodePoint (U+FFFD written under
   /// kReplace, nothing under kReport and kSkip); kOutputFull when it did not
-  /// fit or an earlier one did not.
+  /// fit or an earlier one did not. Not [[nodiscard]]: overflowed() and
+  /// needed() keep what the status says about room, so a loop of put() calls
+  /// may check once at the end.
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
   constexpr Status put(char32_t code_point) noexcept {
     Status status = Status::kOk;
@@ -132,16 +134,16 @@ class Utf8Writer {
   }
 
   /// Sink form of put<kReplace>().
-  constexpr void operator()(char32_t code_point) noexcept { (void)put(code_point); }
+  constexpr void operator()(char32_t code_point) noexcept { put(code_point); }
 
   /// Bytes written.
-  constexpr std::size_t size() const noexcept { return size_; }
+  [[nodiscard]] constexpr std::size_t size() const noexcept { return size_; }
   /// Bytes the text put so far needs in all; more than size() after overflow.
-  constexpr std::size_t needed() const noexcept { return needed_; }
+  [[nodiscard]] constexpr std::size_t needed() const noexcept { return needed_; }
   /// True once something did not fit.
-  constexpr bool overflowed() const noexcept { return needed_ != size_; }
-  constexpr std::size_t capacity() const noexcept { return capacity_; }
-  constexpr const std::uint8_t* data() const noexcept { return buffer_; }
+  [[nodiscard]] constexpr bool overflowed() const noexcept { return needed_ != size_; }
+  [[nodiscard]] constexpr std::size_t capacity() const noexcept { return capacity_; }
+  [[nodiscard]] constexpr const std::uint8_t* data() const noexcept { return buffer_; }
 
  private:
   std::uint8_t* buffer_;

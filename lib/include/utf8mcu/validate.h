@@ -22,7 +22,7 @@ struct ValidationResult {
   /// The first ill-formed part; `error.ok()` when there was none.
   DecodeError error{};
 
-  constexpr bool ok() const noexcept { return error.ok(); }
+  [[nodiscard]] constexpr bool ok() const noexcept { return error.ok(); }
 };
 
 namespace detail {
@@ -31,9 +31,9 @@ namespace detail {
 /// ill-formed part and the last 3 bytes. Returns the error, or ok with
 /// `valid_up_to` just past the sequence. Kept out of line so that the fast
 /// loop keeps its constants in registers.
-__attribute__((noinline)) constexpr ValidationResult validate_one_sequence(const std::uint8_t* data,
-                                                                          const std::uint8_t* p,
-                                                                          const std::uint8_t* end) {
+[[nodiscard]] __attribute__((noinline)) constexpr ValidationResult validate_one_sequence(const std::uint8_t* data,
+                                                                                        const std::uint8_t* p,
+                                                                                        const std::uint8_t* end) {
   const std::size_t start = static_cast<std::size_t>(p - data);
   Decoder decoder;
   do {
@@ -137,7 +137,7 @@ constexpr ValidationResult decode(const std::uint8_t* data, std::size_t size, Si
 /// well-formed sequence and each ill-formed part counts one.
 [[nodiscard]] constexpr std::size_t count_code_points(const std::uint8_t* data, std::size_t size) noexcept {
   std::size_t count = 0;
-  (void)decode<ErrorPolicy::kReplace>(data, size, [&count](char32_t) { ++count; });
+  decode<ErrorPolicy::kReplace>(data, size, [&count](char32_t) { ++count; });
   return count;
 }
 

@@ -8,22 +8,35 @@
 /// Which path takes which bytes (Decoder::push(span), decode(), and the
 /// UTF-16/32 converters, which use the run loops and the loop for noise):
 ///
-/// | path | bytes it takes | where it hands back | tests |
-/// |---|---|---|---|
-/// | push_span() | all | - | R, X, C |
-/// | decode_fast(): ASCII | ASCII, 4 per test after two in a row | the first non-ASCII byte, or `fast_end` | R, X, C |
-/// | decode_run2/3/4() via decode_runs() | well-formed sequences of the lead's length, in a row (a lone ASCII byte inside a 2-byte run) | the first byte of another length or ill-formed, or `fast_end` | R, X |
-/// | decode_noisy(), noisy_part() | after the push's first error (kReplace, kSkip): one sequence or maximal subpart at a time | 6 ASCII bytes in a row, after a 3- or 4-byte sequence, or 11 bytes before the end | R, X (ThreeBytesTwiceAfterTwoErrors) |
-/// | step_until_idle(), decode_step() | the first error, every error under kReport, a sequence open from the last push, the last 3 bytes | between sequences again | R, X, C |
-/// | push_compact() (size-tuned builds: all of the above) | all, one byte at a time | - | R, X (size-tuned builds) |
+/// path                         takes                           hands back at          tests
+/// ---------------------------  ------------------------------  ---------------------  -----
+/// push_span()                  all: hands each path below its  the end of the span    R X C
+///                              bytes
+/// decode_fast(), ASCII         ASCII; 4 bytes per test after   a byte 80-FF, or       R X C
+///                              two in a row                    fast_end
+/// decode_run2/3/4() (through   well-formed sequences of the    another length, an     R X
+/// decode_runs())               lead's length in a row; a lone  ill-formed sequence,
+///                              ASCII byte in a 2-byte run      or fast_end
+/// decode_noisy(), noisy_part() after the push's first error    6 ASCII bytes in a     R X
+///                              (kReplace, kSkip): a sequence   row, a 3- or 4-byte
+///                              or maximal subpart at a time    sequence, or 11 bytes
+///                                                              before the end
+/// step_until_idle() with       the first error, all errors     between sequences      R X C
+/// decode_step()                under kReport, a sequence open  again
+///                              from the last push, the last 3
+///                              bytes
+/// push_compact()               size-tuned builds: all, one     the end of the span    R X
+///                              byte at a time
 ///
 /// Each path tests Table 3-7 its own way; its comment names what in rules.h
 /// it mirrors.
-/// R: test/lib/rules_test.cpp, every path against rules.h for every lead and
-/// second byte; X: test/lib/exhaustive_*_test.cpp, every input of up to 3
-/// bytes (4 after F0-F4) against the reference model, byte at a time, as a
-/// span and through decode(); C: test/lib/chunking_test.cpp and
-/// transcode_test.cpp, random text cut at random places, and the fuzzers.
+///
+/// Tests: R test/lib/rules_test.cpp, every path against rules.h for every
+/// lead and second byte; X test/lib/exhaustive_*_test.cpp, every input of up
+/// to 3 bytes (4 after F0-F4) against the reference model, byte at a time,
+/// as a span and through decode(), also with the size-tuned push; C
+/// test/lib/chunking_test.cpp and transcode_test.cpp (random text cut at
+/// random places) and the fuzzers.
 
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/internal/rules.h"
@@ -351,8 +364,8 @@ constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uin
 /// (`first_error_end`, set only when there is one): the part starts
 /// `error.length` bytes before it.
 template <ErrorPolicy kPolicy, typename Sink>
-constexpr DecodeResult push_span(std::uint32_t& state, const std::uint8_t* data, std::size_t size, Sink& sink,
-                                 std::size_t& first_error_end) {
+[[nodiscard]] constexpr DecodeResult push_span(std::uint32_t& state, const std::uint8_t* data, std::size_t size,
+                                               Sink& sink, std::size_t& first_error_end) {
   if constexpr (kSizeTuned) {
     return push_compact<kPolicy>(state, data, data == nullptr ? 0 : size, sink, first_error_end);
   }

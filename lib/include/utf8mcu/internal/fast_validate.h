@@ -5,16 +5,28 @@
 /// mixed with 2-byte sequences 8 bytes per test. validate() hands each of
 /// them the bytes they take:
 ///
-/// | path | bytes it takes | where it hands back | tests |
-/// |---|---|---|---|
-/// | ascii_prefix_length() | ASCII, a word at a time from an aligned address | the first non-ASCII byte | X, AsciiFastPathAtEveryAlignment |
-/// | skip_sequence(): is_sequence2/3/4() | one well-formed sequence (a lone one, an accent in Latin text) | after it, or at it if ill-formed | R, X |
-/// | skip_run2/3/4() | well-formed sequences of one length in a row (a lone ASCII byte inside a 2-byte run) | the first byte of another length or ill-formed, or `fast_end` | R, ThreeBytesInEveryRunValidated |
-/// | skip_short_sequences() (64-bit, not size-tuned) | ASCII and well-formed 2-byte sequences, 8 bytes per test | before the first byte that is neither, or the last 7 bytes | R, EveryPairInTextOfOneAndTwoByteSequences |
-/// | validate_one_sequence() (validate.h) | an ill-formed part, and the last 3 bytes, through the state machine | after one sequence, or the error | R, X |
+/// path                         takes                           hands back at          tests
+/// ---------------------------  ------------------------------  ---------------------  -----
+/// ascii_prefix_length()        ASCII, a word per test from an  a byte 80-FF           X A
+///                              aligned address
+/// skip_sequence() with         one well-formed sequence (a     after it, or at it if  R X
+/// is_sequence2/3/4()           lone one: an accent in Latin)   ill-formed
+/// skip_run2/3/4()              well-formed sequences of one    another length, an     R V
+///                              length in a row; a lone ASCII   ill-formed sequence,
+///                              byte in a 2-byte run            or fast_end
+/// skip_short_sequences()       64-bit, not size-tuned: ASCII   a byte that is         R V
+///                              and well-formed 2-byte          neither, or the last 7
+///                              sequences, 8 bytes per test     bytes
+/// validate_one_sequence()      an ill-formed part and the      after one sequence, or R X
+/// (validate.h)                 last 3 bytes, through the       the error
+///                              state machine
 ///
-/// R: test/lib/rules_test.cpp, every path against rules.h for every lead and
-/// second byte; X: test/lib/exhaustive_*_test.cpp against the reference model.
+/// Tests: R test/lib/rules_test.cpp, every path against rules.h for every
+/// lead and second byte; X test/lib/exhaustive_*_test.cpp against the
+/// reference model; V the same, inside runs of text
+/// (Exhaustive.ThreeBytesInEveryRunValidated,
+/// EveryPairInTextOfOneAndTwoByteSequences); A
+/// Chunking.AsciiFastPathAtEveryAlignment.
 
 #include "utf8mcu/common.h"
 #include "utf8mcu/internal/rules.h"

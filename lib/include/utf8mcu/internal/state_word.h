@@ -128,7 +128,7 @@ constexpr unsigned continuation_bytes_taken(std::uint32_t state) {
 /// of a sequence as decode_step() leaves it. For state words that come from
 /// outside (the C API's struct), which a push must not trust. Rebuilds the
 /// prefix's bytes from the word and compares the state they lead to.
-constexpr bool is_reachable_state(std::uint32_t state) {
+[[nodiscard]] constexpr bool is_reachable_state(std::uint32_t state) {
   if (state == 0) return true;
   const std::uint32_t bits = state & ~kLeadOnlyBits;
   unsigned to_come = 0;  // the marker's place: bit 25, 19 or 13
@@ -158,7 +158,7 @@ constexpr std::uint8_t subpart_length(std::uint32_t state) {
 }
 
 /// Why `byte` cannot continue the sequence in `state`.
-constexpr Status continuation_failure(std::uint32_t state, std::uint8_t byte) {
+[[nodiscard]] constexpr Status continuation_failure(std::uint32_t state, std::uint8_t byte) {
   if (!is_continuation(byte)) return Status::kTruncated;
   // A second byte the reject mask forbids: E0 (1100) and F0 (1000) forbid
   // over-long forms, ED (0011) surrogates, F4 (0111) what lies above U+10FFFF.
@@ -171,7 +171,7 @@ constexpr Status continuation_failure(std::uint32_t state, std::uint8_t byte) {
 /// Why `byte`, one of the bytes 80-FF of sequence_length() 0, cannot start a
 /// sequence: 80-BF are continuation bytes, C0 and C1 only over-long forms,
 /// F5-FF never occur.
-constexpr Status lead_failure(std::uint8_t byte) {
+[[nodiscard]] constexpr Status lead_failure(std::uint8_t byte) {
   if (byte < 0xC0) return Status::kUnexpectedContinuation;
   if (byte < 0xC2) return Status::kOverlong;
   return Status::kInvalidLead;
@@ -180,8 +180,8 @@ constexpr Status lead_failure(std::uint8_t byte) {
 /// The state machine's step for `byte` (80-FF) between sequences: starts a
 /// sequence, or is an ill-formed part of one byte. Adds to `result`.
 template <ErrorPolicy kPolicy, typename Sink>
-constexpr DecodeResult start_sequence(std::uint32_t& state, const LeadTable& leads, std::uint8_t byte, Sink& sink,
-                                      DecodeResult result) {
+[[nodiscard]] constexpr DecodeResult start_sequence(std::uint32_t& state, const LeadTable& leads, std::uint8_t byte,
+                                                    Sink& sink, DecodeResult result) {
   const std::uint32_t started = lead_state(leads, byte);
   if (started != 0) {
     state = started;
@@ -195,8 +195,8 @@ constexpr DecodeResult start_sequence(std::uint32_t& state, const LeadTable& lea
 
 /// Feeds one byte to the state machine. Shared by Decoder and Cesu8Decoder.
 template <ErrorPolicy kPolicy, typename Sink>
-constexpr DecodeResult decode_step(std::uint32_t& state, const LeadTable& leads, std::uint8_t byte,
-                                   Sink& sink) {
+[[nodiscard]] constexpr DecodeResult decode_step(std::uint32_t& state, const LeadTable& leads, std::uint8_t byte,
+                                                 Sink& sink) {
   DecodeResult result{1, 0, {}};
   const std::uint32_t s = state;
   // ASCII between sequences: one test for both (a state other than 0 has
@@ -252,8 +252,8 @@ constexpr void accumulate_errors(DecodeResult& total, const DecodeResult& step) 
 /// Written for ARMv6-M at -Os: the loop keeps few values live across the
 /// sink call (the index, the state, the error count, the first error).
 template <ErrorPolicy kPolicy, typename Sink>
-constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* data, std::size_t size, Sink& sink,
-                                    std::size_t& first_error_end) {
+[[nodiscard]] constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* data, std::size_t size,
+                                                  Sink& sink, std::size_t& first_error_end) {
   std::size_t errors = 0;
   // The first error as status | length << 8; zero until there is one.
   std::uint32_t first = 0;
@@ -333,7 +333,7 @@ constexpr const std::uint8_t* step_until_idle(std::uint32_t& state, const LeadTa
 
 /// Decoder::finish() on a state word.
 template <ErrorPolicy kPolicy, typename Sink>
-constexpr DecodeError finish_state(std::uint32_t& state, Sink& sink) {
+[[nodiscard]] constexpr DecodeError finish_state(std::uint32_t& state, Sink& sink) {
   if (state == 0) return {};
   const DecodeError error{Status::kTruncated, subpart_length(state)};
   state = 0;
