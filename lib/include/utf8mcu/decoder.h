@@ -3,12 +3,13 @@
 /// The incremental UTF-8 decoder: a state machine fed one byte (or one span) at a
 /// time, strict by RFC 3629 / Unicode Table 3-7.
 ///
-/// Cost: `sizeof(Decoder)` is 4 bytes (one `uint32_t`); the only table is the
-/// 64-byte lead-byte table below, shared by every decoder; each byte takes a
-/// constant, small amount of work (no loops per byte), so `push()` is fit for an
-/// interrupt handler.
+/// Cost: `sizeof(Decoder)` is 4 bytes (one `uint32_t`); the only table is a
+/// 40-byte lead-byte table (detail::kStrictLeads), shared by every decoder;
+/// each byte takes a constant, small amount of work (no loops per byte), so
+/// `push()` is fit for an interrupt handler.
 ///
-/// Well-formed sequences, and nothing else, are accepted:
+/// Well-formed sequences, and nothing else, are accepted (Unicode Table 3-7,
+/// which utf8mcu/internal/rules.h defines for every path):
 ///
 ///     00-7F
 ///     C2-DF 80-BF
