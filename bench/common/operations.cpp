@@ -2,7 +2,7 @@
 
 #include "ascii4_validator.h"
 #include "dfa_decoder.h"
-#include "utf8mcu/bulk.h"
+#include "utf8mcu/validate.h"
 #include "utf8mcu/decoder.h"
 #include "whatwg_decoder.h"
 
@@ -42,8 +42,8 @@ std::uint32_t sum_code_points(const std::uint8_t* data, std::size_t size) {
   std::uint32_t sum = 0;
   auto sink = [&sum](char32_t code_point) { sum += code_point; };
   PushDecoder decoder;
-  (void)decoder.push(data, size, sink);
-  (void)decoder.finish(sink);
+  decoder.push(data, size, sink);
+  decoder.finish(sink);
   return sum;
 }
 
@@ -64,7 +64,7 @@ DfaDecoder dfa;
 }
 
 [[gnu::noinline]] void on_byte_utf8mcu(std::uint8_t byte) {
-  (void)decoder.push(byte, [](char32_t code_point) { consume(code_point); });
+  decoder.push(byte, [](char32_t code_point) { consume(code_point); });
 }
 [[gnu::noinline]] void on_byte_whatwg(std::uint8_t byte) {
   whatwg.push(byte, [](char32_t code_point) { consume(code_point); });
@@ -80,7 +80,7 @@ std::uint32_t run(PushDecoder& push_decoder, void (*on_byte)(std::uint8_t), cons
   count = 0;
   push_decoder = PushDecoder{};
   for (std::size_t i = 0; i < size; ++i) opaque(on_byte)(data[i]);
-  (void)push_decoder.finish([](char32_t code_point) { consume(code_point); });
+  push_decoder.finish([](char32_t code_point) { consume(code_point); });
   return sum + count;
 }
 
@@ -110,8 +110,8 @@ UTF8MCU_BENCH_OPERATION std::uint32_t bench_decoder_push_byte_inline(const std::
   std::uint32_t sum = 0;
   auto sink = [&sum](char32_t code_point) { sum += code_point; };
   Decoder decoder;
-  for (std::size_t i = 0; i < size; ++i) (void)decoder.push(data[i], sink);
-  (void)decoder.finish(sink);
+  for (std::size_t i = 0; i < size; ++i) decoder.push(data[i], sink);
+  decoder.finish(sink);
   return sum;
 }
 
@@ -123,14 +123,14 @@ UTF8MCU_BENCH_OPERATION std::uint32_t bench_decoder_push_callback(const std::uin
   std::uint32_t sum = 0;
   const CodePointCallback sink{utf8mcu::bench::opaque(&utf8mcu::bench::add_code_point), &sum};
   Decoder decoder;
-  (void)decoder.push(data, size, sink);
-  (void)decoder.finish(sink);
+  decoder.push(data, size, sink);
+  decoder.finish(sink);
   return sum;
 }
 
 UTF8MCU_BENCH_OPERATION std::uint32_t bench_decode_bulk_inline(const std::uint8_t* data, std::size_t size) {
   std::uint32_t sum = 0;
-  (void)utf8mcu::decode(data, size, [&sum](char32_t code_point) { sum += code_point; });
+  utf8mcu::decode(data, size, [&sum](char32_t code_point) { sum += code_point; });
   return sum;
 }
 

@@ -25,7 +25,7 @@
 #include "corpus_table.h"
 #include "operations.h"
 #include "state_sizes.h"
-#include "utf8mcu/bulk.h"
+#include "utf8mcu/validate.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/encoder.h"
 
@@ -69,8 +69,8 @@ std::uint32_t utf8mcu_encode(const char32_t* in, std::size_t size) {
 std::uint32_t utf8mcu_sanitize(const std::uint8_t* data, std::size_t size) {
   utf8mcu::Utf8Writer writer(utf8_buffer, kUtf8Capacity);
   utf8mcu::Decoder decoder;
-  (void)decoder.push(data, size, writer);
-  (void)decoder.finish(writer);
+  decoder.push(data, size, writer);
+  decoder.finish(writer);
   return static_cast<std::uint32_t>(writer.size());
 }
 

@@ -164,8 +164,8 @@ void c_api_test_decoder_report_policy(void) {
 
   /* One byte at a time: the revealing byte is not consumed; push it again. */
   out.count = 0;
-  (void)utf8mcu_decoder_push_byte(&decoder, 0xE2, UTF8MCU_POLICY_REPORT, collect, &out);
-  (void)utf8mcu_decoder_push_byte(&decoder, 0x82, UTF8MCU_POLICY_REPORT, collect, &out);
+  utf8mcu_decoder_push_byte(&decoder, 0xE2, UTF8MCU_POLICY_REPORT, collect, &out);
+  utf8mcu_decoder_push_byte(&decoder, 0x82, UTF8MCU_POLICY_REPORT, collect, &out);
   result = utf8mcu_decoder_push_byte(&decoder, 0x41, UTF8MCU_POLICY_REPORT, collect, &out);
   C_CHECK_EQ(result.consumed, 0);
   C_CHECK_EQ(result.errors, 1);
@@ -213,7 +213,7 @@ void c_api_test_decoder_finish(void) {
   utf8mcu_decoder decoder = UTF8MCU_DECODER_INIT;
   collected out = {{0}, 0};
   utf8mcu_decode_error error;
-  (void)utf8mcu_decoder_push(&decoder, half, 2, UTF8MCU_POLICY_REPLACE, collect, &out);
+  utf8mcu_decoder_push(&decoder, half, 2, UTF8MCU_POLICY_REPLACE, collect, &out);
   C_CHECK(utf8mcu_decoder_in_sequence(&decoder));
   error = utf8mcu_decoder_finish(&decoder, UTF8MCU_POLICY_REPLACE, collect, &out);
   C_CHECK_EQ(error.status, UTF8MCU_TRUNCATED);
@@ -228,16 +228,16 @@ void c_api_test_decoder_finish(void) {
   C_CHECK_EQ(out.count, 1);
 
   /* Report and skip return the error without output. */
-  (void)utf8mcu_decoder_push(&decoder, half, 2, UTF8MCU_POLICY_REPORT, collect, &out);
+  utf8mcu_decoder_push(&decoder, half, 2, UTF8MCU_POLICY_REPORT, collect, &out);
   error = utf8mcu_decoder_finish(&decoder, UTF8MCU_POLICY_REPORT, collect, &out);
   C_CHECK_EQ(error.status, UTF8MCU_TRUNCATED);
-  (void)utf8mcu_decoder_push(&decoder, half, 2, UTF8MCU_POLICY_SKIP, collect, &out);
+  utf8mcu_decoder_push(&decoder, half, 2, UTF8MCU_POLICY_SKIP, collect, &out);
   error = utf8mcu_decoder_finish(&decoder, UTF8MCU_POLICY_SKIP, collect, &out);
   C_CHECK_EQ(error.status, UTF8MCU_TRUNCATED);
   C_CHECK_EQ(out.count, 1);
 
   /* reset() forgets a pending sequence silently. */
-  (void)utf8mcu_decoder_push(&decoder, half, 2, UTF8MCU_POLICY_REPLACE, collect, &out);
+  utf8mcu_decoder_push(&decoder, half, 2, UTF8MCU_POLICY_REPLACE, collect, &out);
   utf8mcu_decoder_reset(&decoder);
   C_CHECK(!utf8mcu_decoder_in_sequence(&decoder));
   C_CHECK_EQ(utf8mcu_decoder_finish(&decoder, UTF8MCU_POLICY_REPLACE, collect, &out).status, UTF8MCU_OK);
@@ -511,7 +511,7 @@ void c_api_test_input_rewritten_by_the_sink(void) {
     sink.random = 0x9E3779B9u + round;
     sink.all_scalar = 1;
     pushed = utf8mcu_decoder_push(&decoder, text, sizeof text, policy, rewrite_ahead, &sink);
-    (void)utf8mcu_decoder_finish(&decoder, policy, rewrite_ahead, &sink);
+    utf8mcu_decoder_finish(&decoder, policy, rewrite_ahead, &sink);
     C_CHECK(pushed.consumed <= sizeof text);
     C_CHECK(sink.calls <= sizeof text);
     C_CHECK(sink.all_scalar);

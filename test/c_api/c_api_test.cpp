@@ -47,10 +47,10 @@ bool is_scalar_value(std::uint32_t code_point) {
 Collected push_after(std::uint32_t word, std::uint8_t continuation) {
   utf8mcu_decoder decoder{word};
   Collected out;
-  (void)utf8mcu_decoder_push_byte(&decoder, continuation, UTF8MCU_POLICY_REPLACE, collect_code_point, &out);
-  (void)utf8mcu_decoder_push_byte(&decoder, continuation, UTF8MCU_POLICY_REPLACE, collect_code_point, &out);
-  (void)utf8mcu_decoder_push_byte(&decoder, 'A', UTF8MCU_POLICY_REPLACE, collect_code_point, &out);
-  (void)utf8mcu_decoder_finish(&decoder, UTF8MCU_POLICY_REPLACE, collect_code_point, &out);
+  utf8mcu_decoder_push_byte(&decoder, continuation, UTF8MCU_POLICY_REPLACE, collect_code_point, &out);
+  utf8mcu_decoder_push_byte(&decoder, continuation, UTF8MCU_POLICY_REPLACE, collect_code_point, &out);
+  utf8mcu_decoder_push_byte(&decoder, 'A', UTF8MCU_POLICY_REPLACE, collect_code_point, &out);
+  utf8mcu_decoder_finish(&decoder, UTF8MCU_POLICY_REPLACE, collect_code_point, &out);
   return out;
 }
 
@@ -61,21 +61,21 @@ UTEST(CApi, EveryStateTheDecoderReachesIsTakenAsItIs) {
   std::size_t reached = 0;
   for (unsigned lead = 0x80; lead <= 0xFF; ++lead) {
     utf8mcu_decoder first = UTF8MCU_DECODER_INIT;
-    (void)utf8mcu_decoder_push_byte(&first, static_cast<std::uint8_t>(lead), UTF8MCU_POLICY_SKIP, nullptr, nullptr);
+    utf8mcu_decoder_push_byte(&first, static_cast<std::uint8_t>(lead), UTF8MCU_POLICY_SKIP, nullptr, nullptr);
     if (first.private_state == 0) continue;
     ++reached;
     EXPECT_TRUE(utf8mcu::detail::is_reachable_state(first.private_state));
     for (unsigned second = 0x80; second <= 0xBF; ++second) {
       utf8mcu_decoder after_second = first;
-      (void)utf8mcu_decoder_push_byte(&after_second, static_cast<std::uint8_t>(second), UTF8MCU_POLICY_SKIP,
-                                      nullptr, nullptr);
+      utf8mcu_decoder_push_byte(&after_second, static_cast<std::uint8_t>(second), UTF8MCU_POLICY_SKIP,
+                                nullptr, nullptr);
       if (after_second.private_state == 0) continue;
       ++reached;
       EXPECT_TRUE(utf8mcu::detail::is_reachable_state(after_second.private_state));
       for (unsigned third = 0x80; third <= 0xBF; ++third) {
         utf8mcu_decoder after_third = after_second;
-        (void)utf8mcu_decoder_push_byte(&after_third, static_cast<std::uint8_t>(third), UTF8MCU_POLICY_SKIP,
-                                        nullptr, nullptr);
+        utf8mcu_decoder_push_byte(&after_third, static_cast<std::uint8_t>(third), UTF8MCU_POLICY_SKIP,
+                                  nullptr, nullptr);
         if (after_third.private_state == 0) continue;
         ++reached;
         EXPECT_TRUE(utf8mcu::detail::is_reachable_state(after_third.private_state));
@@ -97,7 +97,7 @@ UTEST(CApi, ABrokenStateWordGivesOneReplacementAndAFreshDecoder) {
     if (round % 2 == 1) {
       utf8mcu_decoder decoder = UTF8MCU_DECODER_INIT;
       const std::uint8_t lead = static_cast<std::uint8_t>(0xC2 + random.below(0xF5 - 0xC2));
-      (void)utf8mcu_decoder_push_byte(&decoder, lead, UTF8MCU_POLICY_SKIP, nullptr, nullptr);
+      utf8mcu_decoder_push_byte(&decoder, lead, UTF8MCU_POLICY_SKIP, nullptr, nullptr);
       word = decoder.private_state ^ (std::uint32_t{1} << random.below(32));
     }
     const std::uint8_t continuation = static_cast<std::uint8_t>(0x80 + random.below(0x40));

@@ -60,7 +60,7 @@ void decode_with_script(const std::uint8_t* text, std::size_t size, const std::u
     const utf8mcu::DecodeResult r = decoder.push<kPolicy>(copy.data(), size, sink);
     UTF8MCU_FUZZ_CHECK(r.consumed <= size);
     UTF8MCU_FUZZ_CHECK(sink.calls <= size);
-    (void)decoder.finish<kPolicy>(sink);
+    decoder.finish<kPolicy>(sink);
     UTF8MCU_FUZZ_CHECK(sink.calls <= size);
   } else if (operation == 1) {
     const utf8mcu::ValidationResult r = utf8mcu::decode<kPolicy>(copy.data(), size, sink);
@@ -75,8 +75,8 @@ void decode_with_script(const std::uint8_t* text, std::size_t size, const std::u
       writer(c);
     };
     utf8mcu::Decoder decoder;
-    (void)decoder.push<kPolicy>(copy.data(), size, both);
-    (void)decoder.finish<kPolicy>(both);
+    decoder.push<kPolicy>(copy.data(), size, both);
+    decoder.finish<kPolicy>(both);
     UTF8MCU_FUZZ_CHECK(writer.size() <= size);
     UTF8MCU_FUZZ_CHECK(reference_accepts(copy.data(), writer.size()));
   } else {
@@ -84,7 +84,7 @@ void decode_with_script(const std::uint8_t* text, std::size_t size, const std::u
       utf8mcu::Cesu8Decoder decoder;
       const utf8mcu::DecodeResult r = decoder.push<kPolicy>(copy.data(), size, sink);
       UTF8MCU_FUZZ_CHECK(r.consumed == size);
-      (void)decoder.finish<kPolicy>(sink);
+      decoder.finish<kPolicy>(sink);
       UTF8MCU_FUZZ_CHECK(sink.calls <= size + 3);
     }
   }

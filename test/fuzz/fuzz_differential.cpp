@@ -73,7 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   transcoded.resize(r.written);
 
   std::vector<char32_t> code_points;
-  (void)utf8mcu::decode(data, size, [&code_points](char32_t c) { code_points.push_back(c); });
+  utf8mcu::decode(data, size, [&code_points](char32_t c) { code_points.push_back(c); });
   const std::vector<char16_t> decoded = fuzz::to_utf16(code_points);
 
   if (icu == icu_strings && icu == model && icu == transcoded && icu == decoded) return 0;

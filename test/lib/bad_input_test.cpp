@@ -74,7 +74,7 @@ UTEST(BadInput, DecoderNullOrEmptySpan) {
   const std::uint8_t euro[] = {0xE2, 0x82, 0xAC};
   utf8mcu::Decoder decoder;
   Counter sink;
-  (void)decoder.push(euro, 1, sink);
+  decoder.push(euro, 1, sink);
   // A null or empty span is no input: nothing consumed, the pending
   // sequence kept, in every policy.
   utf8mcu::DecodeResult r = decoder.push(nullptr, 5, sink);
@@ -86,7 +86,7 @@ UTEST(BadInput, DecoderNullOrEmptySpan) {
   EXPECT_EQ(r.consumed, 0u);
   EXPECT_TRUE(decoder.in_sequence());
   EXPECT_EQ(sink.calls, 0u);
-  (void)decoder.push(euro + 1, 2, sink);
+  decoder.push(euro + 1, 2, sink);
   EXPECT_EQ(sink.calls, 1u);
   EXPECT_EQ(sink.last, U'\u20AC');
 }
@@ -98,7 +98,7 @@ UTEST(BadInput, DecoderFinishWhenIdle) {
   EXPECT_TRUE(decoder.finish<ErrorPolicy::kReport>(sink).ok());
   EXPECT_EQ(sink.calls, 0u);
   // A cut sequence is reported once; a second finish() finds nothing.
-  (void)decoder.push(0xF0, sink);
+  decoder.push(0xF0, sink);
   const utf8mcu::DecodeError error = decoder.finish(sink);
   EXPECT_EQ(error.status, Status::kTruncated);
   EXPECT_EQ(error.length, 1u);
@@ -109,7 +109,7 @@ UTEST(BadInput, DecoderFinishWhenIdle) {
 UTEST(BadInput, DecoderReportLeavesItIdle) {
   utf8mcu::Decoder decoder;
   Counter sink;
-  (void)decoder.push<ErrorPolicy::kReport>(0xE2, sink);
+  decoder.push<ErrorPolicy::kReport>(0xE2, sink);
   const utf8mcu::DecodeResult r = decoder.push<ErrorPolicy::kReport>(0x41, sink);
   EXPECT_EQ(r.consumed, 0u);  // 'A' is not part of the broken sequence
   EXPECT_EQ(r.error.status, Status::kTruncated);
@@ -118,7 +118,7 @@ UTEST(BadInput, DecoderReportLeavesItIdle) {
   EXPECT_EQ(sink.last, U'A');
 }
 
-// --- bulk.h ---------------------------------------------------------------------
+// --- validate.h -----------------------------------------------------------------
 
 UTEST(BadInput, BulkNullOrEmptyBuffer) {
   Counter sink;
@@ -393,10 +393,10 @@ UTEST(BadInput, Cesu8NullAndLoneParts) {
   EXPECT_TRUE(decoder.finish(sink).ok());
   EXPECT_EQ(sink.calls, 0u);
   // A lone C0 at the end, then a lone high surrogate at the end.
-  (void)decoder.push(0xC0, sink);
+  decoder.push(0xC0, sink);
   EXPECT_EQ(decoder.finish(sink).status, Status::kOverlong);
   const std::uint8_t high[] = {0xED, 0xA0, 0x80};
-  (void)decoder.push(high, sizeof high, sink);
+  decoder.push(high, sizeof high, sink);
   EXPECT_EQ(decoder.finish(sink).status, Status::kSurrogate);
   EXPECT_EQ(sink.calls, 2u);
   EXPECT_EQ(sink.last, utf8mcu::kReplacementCharacter);

@@ -7,7 +7,7 @@
 // UTF-8 that the reference model accepts, paired UTF-16), and that the
 // counts add up.
 
-#include "utf8mcu/bulk.h"
+#include "utf8mcu/validate.h"
 #include "utf8mcu/cesu8.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/encoder.h"
@@ -181,7 +181,7 @@ void push_with_rewriting_sink(std::uint32_t seed) {
     const std::size_t size = sink.size;
     utf8mcu::Decoder decoder;
     // A sequence left open by an earlier push.
-    (void)decoder.push(std::uint8_t{0xF0}, sink);
+    decoder.push(std::uint8_t{0xF0}, sink);
     const utf8mcu::DecodeResult r = decoder.push<kPolicy>(buffer.data(), size, sink);
     const std::size_t calls_before_finish = sink.calls;
     const utf8mcu::DecodeError end = decoder.finish<kPolicy>(sink);
@@ -239,7 +239,7 @@ UTEST(ChangingInput, Cesu8DecoderPush) {
     utf8mcu::Cesu8Decoder decoder;
     const utf8mcu::DecodeResult r = decoder.push(buffer.data(), size, sink);
     const std::size_t calls_before_finish = sink.calls;
-    (void)decoder.finish(sink);
+    decoder.finish(sink);
     EXPECT_TRUE(buffer.intact());
     EXPECT_TRUE(sink.all_scalar);
     EXPECT_EQ(r.consumed, size);
@@ -293,11 +293,11 @@ void sanitize_in_place(std::uint32_t seed) {
       writer(c);
     };
     if (round % 3 == 0) {
-      (void)utf8mcu::decode<kPolicy>(buffer.data(), size, sink);
+      utf8mcu::decode<kPolicy>(buffer.data(), size, sink);
     } else {
       utf8mcu::Decoder decoder;
-      (void)decoder.push<kPolicy>(buffer.data(), size, sink);
-      (void)decoder.finish<kPolicy>(sink);
+      decoder.push<kPolicy>(buffer.data(), size, sink);
+      decoder.finish<kPolicy>(sink);
     }
     EXPECT_TRUE(buffer.intact());
     EXPECT_LE(writer.size(), size);
@@ -322,10 +322,10 @@ UTEST(ChangingInput, ReportedSanitizeInPlace) {
     for (std::size_t i = 0; i < sizeof text; ++i) buffer.data()[i] = text[i];
     utf8mcu::Utf8Writer writer(buffer.data(), sizeof text);
     if (use_decode != 0) {
-      (void)utf8mcu::decode(buffer.data(), sizeof text, writer);
+      utf8mcu::decode(buffer.data(), sizeof text, writer);
     } else {
       utf8mcu::Decoder decoder;
-      (void)decoder.push(buffer.data(), sizeof text, writer);
+      decoder.push(buffer.data(), sizeof text, writer);
     }
     EXPECT_TRUE(buffer.intact());
     EXPECT_LE(writer.size(), sizeof text);
@@ -477,7 +477,7 @@ UTEST(ChangingInput, RewrittenBetweenChunks) {
     // The DMA laps the reader: the same memory holds the next chunk.
     test::random_utf8ish(random, ring.data(), 32);
     const utf8mcu::DecodeResult b = decoder.push(ring.data(), 32, sink);
-    (void)decoder.finish(sink);
+    decoder.finish(sink);
     EXPECT_TRUE(ring.intact());
     EXPECT_TRUE(sink.all_scalar);
     EXPECT_EQ(a.consumed + b.consumed, 64u);
@@ -515,7 +515,7 @@ UTEST(ChangingInput, RewrittenByAnotherThread) {
     (void)utf8mcu::is_valid(buffer.data(), size);
     EXPECT_LE(utf8mcu::count_code_points(buffer.data(), size), size);
     std::size_t calls = 0;
-    (void)utf8mcu::decode(buffer.data(), size, [&calls, size](char32_t c) {
+    utf8mcu::decode(buffer.data(), size, [&calls, size](char32_t c) {
       calls += utf8mcu::is_scalar_value(c) ? 1 : size + 1;
     });
     EXPECT_LE(calls, size);

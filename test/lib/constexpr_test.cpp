@@ -19,8 +19,8 @@ constexpr Decoded decode_bytes(const std::uint8_t (&bytes)[N]) {
   Decoded out;
   utf8mcu::Decoder decoder;
   auto sink = [&out](char32_t c) { out.code_points[out.size++] = c; };
-  for (std::uint8_t b : bytes) (void)decoder.template push<kPolicy>(b, sink);
-  (void)decoder.template finish<kPolicy>(sink);
+  for (std::uint8_t b : bytes) decoder.template push<kPolicy>(b, sink);
+  decoder.template finish<kPolicy>(sink);
   return out;
 }
 
@@ -61,8 +61,8 @@ static_assert(utf8mcu::encoded_length(0xD7FF) == 3 && utf8mcu::encoded_length(0x
 constexpr bool writer_works() {
   std::uint8_t out[3] = {};
   utf8mcu::Utf8Writer writer(out, 3);
-  (void)writer.put(0xE9);
-  (void)writer.put(0xE9);
+  writer.put(0xE9);
+  writer.put(0xE9);
   return writer.size() == 2 && writer.needed() == 4 && writer.overflowed();
 }
 static_assert(writer_works());
@@ -95,7 +95,7 @@ constexpr char32_t cesu_first() {
   utf8mcu::Cesu8Decoder decoder;
   char32_t out[2] = {1, 1};
   std::size_t n = 0;
-  (void)decoder.push(kCesu, sizeof kCesu, [&](char32_t c) { out[n++] = c; });
+  decoder.push(kCesu, sizeof kCesu, [&](char32_t c) { out[n++] = c; });
   return n == 2 && out[1] == 0 ? out[0] : 0;
 }
 static_assert(cesu_first() == 0x233B4);

@@ -36,7 +36,7 @@ UTEST(Encoder, EveryScalarValueRoundTrips) {
     char32_t back = 0;
     std::size_t outputs = 0;
     for (std::size_t i = 0; i < r.length; ++i) {
-      (void)decoder.push(bytes[i], [&](char32_t c) {
+      decoder.push(bytes[i], [&](char32_t c) {
         back = c;
         ++outputs;
       });
@@ -103,7 +103,7 @@ UTEST(Encoder, WriterStopsAtAWholeSequenceAndCountsWhatItNeeded) {
     std::uint8_t buffer[16];
     for (std::uint8_t& b : buffer) b = kGuard;
     Utf8Writer writer(buffer, capacity);
-    for (char32_t cp : kText) (void)writer.put(cp);
+    for (char32_t cp : kText) writer.put(cp);
     // Expected size: the last whole code point that fits.
     std::size_t expected = 0;
     for (std::size_t end : kEnds) {
@@ -139,8 +139,8 @@ UTEST(Encoder, WriterAsSinkReencodesDecodedText) {
   std::uint8_t buffer[16];
   Utf8Writer writer(buffer, sizeof buffer);
   utf8mcu::Decoder decoder;
-  (void)decoder.push(input, sizeof input, writer);
-  (void)decoder.finish(writer);
+  decoder.push(input, sizeof input, writer);
+  decoder.finish(writer);
   const std::uint8_t expected[] = {0x48, 0xC3, 0xA9, 0xEF, 0xBF, 0xBD, 0xF0, 0x9F, 0x98, 0x80};
   ASSERT_EQ(writer.size(), sizeof expected);
   EXPECT_MEMEQ(buffer, expected, sizeof expected);

@@ -10,7 +10,7 @@
 // slice (kReducedSlice) take the second and later bytes from the edge values
 // only. Each test prints which slice it ran.
 
-#include "utf8mcu/bulk.h"
+#include "utf8mcu/validate.h"
 #include "utf8mcu/decoder.h"
 #include "reference_utf8.h"
 #include "test_support.h"

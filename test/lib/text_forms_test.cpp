@@ -103,14 +103,14 @@ UTEST(TextForms, DecodeAndPush) {
   // Pushed in two pieces cut inside the €: the decoder joins them.
   utf8mcu::Decoder decoder;
   count = 0;
-  (void)decoder.push("\xE2\x82", sink);
+  decoder.push("\xE2\x82", sink);
   EXPECT_EQ(count, 0u);
   EXPECT_TRUE(decoder.in_sequence());
-  (void)decoder.push(std::string_view("\xAC!"), sink);
+  decoder.push(std::string_view("\xAC!"), sink);
   EXPECT_EQ(count, 2u);
   EXPECT_EQ(seen[0], U'\u20AC');
   EXPECT_EQ(seen[1], U'!');
-  (void)decoder.push("ok", 1, sink);
+  decoder.push("ok", 1, sink);
   EXPECT_EQ(count, 3u);
   EXPECT_EQ(seen[2], U'o');
 }
@@ -157,7 +157,7 @@ UTEST(TextForms, Char8) {
   EXPECT_EQ(utf8mcu::validate(u8"Grüße €", kGreetingBytes).valid_up_to, kGreetingBytes);
   utf8mcu::Decoder decoder;
   std::size_t count = 0;
-  (void)decoder.push(u8"€", [&](char32_t c) { count += c == U'\u20AC' ? 1u : 100u; });
+  decoder.push(u8"€", [&](char32_t c) { count += c == U'\u20AC' ? 1u : 100u; });
   EXPECT_EQ(count, 1u);
   char32_t utf32[2] = {};
   EXPECT_EQ(utf8mcu::utf8_to_utf32(u8"ß", utf32, 2).written, 1u);

@@ -1,7 +1,7 @@
 // Transcoding into fixed buffers: UTF-16/UTF-32 to UTF-8 and back, resumed
 // across input chunks and across every output capacity, with guard bytes.
 
-#include "utf8mcu/bulk.h"
+#include "utf8mcu/validate.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/transcode.h"
 #include "reference_utf8.h"

@@ -11,7 +11,8 @@
 
 namespace ref {
 
-// Same order and numbering as utf8mcu::DecodeStatus (kNone == kOk == 0).
+// Same order and numbering as the ill-formed-input values of utf8mcu::Status
+// (kNone is kOk, 0).
 enum class Kind : unsigned char {
   kNone,
   kUnexpectedContinuation,

@@ -43,11 +43,11 @@ UTF8MCU_STACK_PROBE(utf8mcu::DecodeError, stack_decoder_finish, (utf8mcu::Decode
 
 std::uint32_t stack_decoder_push_span_inlined(utf8mcu::Decoder* decoder, const std::uint8_t* data, std::size_t size) {
   std::uint32_t sum = 0;
-  (void)decoder->push(data, size, [&sum](char32_t c) { sum += c; });
+  decoder->push(data, size, [&sum](char32_t c) { sum += c; });
   return sum;
 }
 
-// --- bulk.h ---------------------------------------------------------------------
+// --- validate.h -----------------------------------------------------------------
 
 UTF8MCU_STACK_PROBE(utf8mcu::ValidationResult, stack_decode,
                     (const std::uint8_t* data, std::size_t size, CodePointCallback sink),

@@ -4,7 +4,7 @@
 #include "utf8mcu/utf8mcu_c.h"
 
 #include "utf8mcu/boundary.h"
-#include "utf8mcu/bulk.h"
+#include "utf8mcu/validate.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/encoder.h"
 

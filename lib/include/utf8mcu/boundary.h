@@ -10,21 +10,18 @@
 /// at no more than 4 bytes around the position: constant time.
 
 #include "utf8mcu/decoder.h"
+#include "utf8mcu/internal/rules.h"
 
 namespace utf8mcu {
 
 /// Length of the well-formed sequence `lead` can start: 1 (00-7F), 2 (C2-DF),
 /// 3 (E0-EF), 4 (F0-F4); 0 for bytes that start none (80-BF, C0, C1, F5-FF).
-constexpr std::size_t sequence_length(std::uint8_t lead) noexcept {
-  if (lead < 0x80) return 1;
-  if (lead < 0xC2) return 0;
-  if (lead < 0xE0) return 2;
-  if (lead < 0xF0) return 3;
-  return lead <= 0xF4 ? 4 : 0;
+[[nodiscard]] constexpr std::size_t sequence_length(std::uint8_t lead) noexcept {
+  return detail::sequence_length(lead);
 }
 
 /// True for 10xx xxxx.
-constexpr bool is_continuation(std::uint8_t byte) noexcept { return (byte & 0xC0) == 0x80; }
+[[nodiscard]] constexpr bool is_continuation(std::uint8_t byte) noexcept { return detail::is_continuation(byte); }
 
 /// One code point decoded at a position.
 struct DecodedCodePoint {
@@ -38,7 +35,7 @@ struct DecodedCodePoint {
 
 /// Decodes the code point (or the maximal ill-formed part) at `data`, reading
 /// at most 4 bytes. A null `data` is empty.
-constexpr DecodedCodePoint decode_one(const std::uint8_t* data, std::size_t size) noexcept {
+[[nodiscard]] constexpr DecodedCodePoint decode_one(const std::uint8_t* data, std::size_t size) noexcept {
   if (data == nullptr || size == 0) return {};
   Decoder decoder;
   char32_t code_point = 0;
@@ -59,7 +56,8 @@ constexpr DecodedCodePoint decode_one(const std::uint8_t* data, std::size_t size
 /// The boundary at or before `pos`: where the code point (or ill-formed part)
 /// holding byte `pos` starts. `pos` at or past the end gives `size`. Use it to
 /// resynchronise a reader that starts at an arbitrary position.
-constexpr std::size_t previous_boundary(const std::uint8_t* data, std::size_t size, std::size_t pos) noexcept {
+[[nodiscard]] constexpr std::size_t previous_boundary(const std::uint8_t* data, std::size_t size,
+                                                    std::size_t pos) noexcept {
   if (data == nullptr || pos >= size) return data == nullptr ? 0 : size;
   // Find the nearest non-continuation byte at most 3 bytes back; if the unit
   // it starts reaches `pos`, that is where `pos` belongs.
@@ -74,7 +72,8 @@ constexpr std::size_t previous_boundary(const std::uint8_t* data, std::size_t si
 
 /// The first boundary after `pos` (`size` at the end). From 0, repeated calls
 /// visit exactly the code points and ill-formed parts decode() sees.
-constexpr std::size_t next_boundary(const std::uint8_t* data, std::size_t size, std::size_t pos) noexcept {
+[[nodiscard]] constexpr std::size_t next_boundary(const std::uint8_t* data, std::size_t size,
+                                                std::size_t pos) noexcept {
   if (data == nullptr || pos >= size) return data == nullptr ? 0 : size;
   const std::size_t start = previous_boundary(data, size, pos);
   return start + decode_one(data + start, size - start).length;
@@ -82,7 +81,8 @@ constexpr std::size_t next_boundary(const std::uint8_t* data, std::size_t size, 
 
 /// The longest prefix of at most `max_bytes` that ends on a boundary, so no
 /// sequence is cut in half. Returns its length.
-constexpr std::size_t truncate(const std::uint8_t* data, std::size_t size, std::size_t max_bytes) noexcept {
+[[nodiscard]] constexpr std::size_t truncate(const std::uint8_t* data, std::size_t size,
+                                           std::size_t max_bytes) noexcept {
   if (data == nullptr) return 0;
   if (max_bytes >= size) return size;
   return previous_boundary(data, size, max_bytes);
@@ -92,14 +92,14 @@ constexpr std::size_t truncate(const std::uint8_t* data, std::size_t size, std::
 inline constexpr std::uint8_t kByteOrderMark[3] = {0xEF, 0xBB, 0xBF};
 
 /// True when the buffer starts with the BOM.
-constexpr bool starts_with_bom(const std::uint8_t* data, std::size_t size) noexcept {
+[[nodiscard]] constexpr bool starts_with_bom(const std::uint8_t* data, std::size_t size) noexcept {
   return data != nullptr && size >= 3 && data[0] == kByteOrderMark[0] && data[1] == kByteOrderMark[1] &&
          data[2] == kByteOrderMark[2];
 }
 
 /// Bytes to skip at the start of a buffer: 3 if it starts with a BOM, else 0.
 /// (Streaming: drop a first decoded U+FEFF instead.)
-constexpr std::size_t bom_length(const std::uint8_t* data, std::size_t size) noexcept {
+[[nodiscard]] constexpr std::size_t bom_length(const std::uint8_t* data, std::size_t size) noexcept {
   return starts_with_bom(data, size) ? 3 : 0;
 }
 

@@ -15,10 +15,12 @@
 /// ill-formed. Policies: kReplace and kSkip.
 
 #include "utf8mcu/decoder.h"
+#include "utf8mcu/internal/state_word.h"
 
 namespace utf8mcu {
 
-/// Incremental CESU-8 / Modified UTF-8 decoder. 8 bytes of state.
+/// Incremental CESU-8 / Modified UTF-8 decoder. 8 bytes of state. push()
+/// and finish() may be called as statements, as Decoder's.
 class Cesu8Decoder {
  public:
   /// Feeds one byte; calls `sink` for each code point (always a scalar value).

@@ -59,12 +59,12 @@ enum class Status : std::uint8_t {
 };
 
 /// True for the statuses that describe ill-formed UTF-8 input.
-constexpr bool is_ill_formed_utf8(Status status) noexcept {
+[[nodiscard]] constexpr bool is_ill_formed_utf8(Status status) noexcept {
   return status >= Status::kUnexpectedContinuation && status <= Status::kTruncated;
 }
 
 /// Short English name of a status ("over-long", ...), for logs and tools.
-constexpr const char* status_name(Status status) noexcept {
+[[nodiscard]] constexpr const char* status_name(Status status) noexcept {
   switch (status) {
     case Status::kOk: return "ok";
     case Status::kUnexpectedContinuation: return "unexpected continuation byte";
@@ -86,17 +86,17 @@ struct DecodeError {
   Status status = Status::kOk;
   std::uint8_t length = 0;
 
-  constexpr bool ok() const noexcept { return status == Status::kOk; }
+  [[nodiscard]] constexpr bool ok() const noexcept { return status == Status::kOk; }
 };
 
 /// True for U+D800..U+DFFF.
-constexpr bool is_surrogate(char32_t code_point) noexcept {
+[[nodiscard]] constexpr bool is_surrogate(char32_t code_point) noexcept {
   return code_point >= 0xD800 && code_point <= 0xDFFF;
 }
 
 /// True for the 1,112,064 Unicode scalar values: U+0000..U+10FFFF minus the
 /// surrogates. Exactly these have a UTF-8 encoding.
-constexpr bool is_scalar_value(char32_t code_point) noexcept {
+[[nodiscard]] constexpr bool is_scalar_value(char32_t code_point) noexcept {
   return code_point <= kMaxCodePoint && !is_surrogate(code_point);
 }
 

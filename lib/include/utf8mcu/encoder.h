@@ -9,7 +9,7 @@ namespace utf8mcu {
 
 /// Bytes needed to encode `code_point`: 1-4, or 0 for a surrogate or a value
 /// above U+10FFFF (no UTF-8 form).
-constexpr std::size_t encoded_length(char32_t code_point) noexcept {
+[[nodiscard]] constexpr std::size_t encoded_length(char32_t code_point) noexcept {
   if (code_point < 0x80) return 1;
   if (code_point < 0x800) return 2;
   if (code_point < 0x10000) return is_surrogate(code_point) ? 0 : 3;
@@ -24,6 +24,30 @@ namespace detail {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
 #endif
+// The forms of a scalar value `c` of 2, 3 and 4 bytes, written at `out`.
+// Shared by encode_unchecked() and the UTF-32 converter's fast path.
+
+/// 110x xxxx  10xx xxxx: U+0080..U+07FF.
+constexpr void write_two_bytes(std::uint32_t c, std::uint8_t* out) noexcept {
+  out[0] = static_cast<std::uint8_t>(0xC0 | (c >> 6));
+  out[1] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+}
+
+/// 1110 xxxx  10xx xxxx  10xx xxxx: U+0800..U+FFFF but the surrogates.
+constexpr void write_three_bytes(std::uint32_t c, std::uint8_t* out) noexcept {
+  out[0] = static_cast<std::uint8_t>(0xE0 | (c >> 12));
+  out[1] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3F));
+  out[2] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+}
+
+/// 1111 0xxx  10xx xxxx  10xx xxxx  10xx xxxx: U+10000..U+10FFFF.
+constexpr void write_four_bytes(std::uint32_t c, std::uint8_t* out) noexcept {
+  out[0] = static_cast<std::uint8_t>(0xF0 | (c >> 18));
+  out[1] = static_cast<std::uint8_t>(0x80 | ((c >> 12) & 0x3F));
+  out[2] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3F));
+  out[3] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+}
+
 /// Writes the `length`-byte form of a scalar value.
 constexpr void encode_unchecked(char32_t code_point, std::size_t length, std::uint8_t* out) noexcept {
   const std::uint32_t c = code_point;
@@ -31,20 +55,14 @@ constexpr void encode_unchecked(char32_t code_point, std::size_t length, std::ui
     case 1:  // 0xxx xxxx
       out[0] = static_cast<std::uint8_t>(c);
       break;
-    case 2:  // 110x xxxx  10xx xxxx
-      out[0] = static_cast<std::uint8_t>(0xC0 | (c >> 6));
-      out[1] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+    case 2:
+      write_two_bytes(c, out);
       break;
-    case 3:  // 1110 xxxx  10xx xxxx  10xx xxxx
-      out[0] = static_cast<std::uint8_t>(0xE0 | (c >> 12));
-      out[1] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3F));
-      out[2] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+    case 3:
+      write_three_bytes(c, out);
       break;
-    default:  // 1111 0xxx  10xx xxxx  10xx xxxx  10xx xxxx
-      out[0] = static_cast<std::uint8_t>(0xF0 | (c >> 18));
-      out[1] = static_cast<std::uint8_t>(0x80 | ((c >> 12) & 0x3F));
-      out[2] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3F));
-      out[3] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+    default:
+      write_four_bytes(c, out);
       break;
   }
 }
@@ -67,7 +85,7 @@ struct EncodeResult {
 /// Encodes one code point into `out[0..capacity)`: the whole sequence or
 /// nothing. A null `out` has no room.
 template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-constexpr EncodeResult encode(char32_t code_point, std::uint8_t* out, std::size_t capacity) noexcept {
+[[nodiscard]] constexpr EncodeResult encode(char32_t code_point, std::uint8_t* out, std::size_t capacity) noexcept {
   Status status = Status::kOk;
   std::size_t length = encoded_length(code_point);
   if (length == 0) {
@@ -95,7 +113,9 @@ class Utf8Writer {
 
   /// Appends one code point. kOk; kInvalidCodePoint (U+FFFD written under
   /// kReplace, nothing under kReport and kSkip); kOutputFull when it did not
-  /// fit or an earlier one did not.
+  /// fit or an earlier one did not. Not [[nodiscard]]: overflowed() and
+  /// needed() keep what the status says about room, so a loop of put() calls
+  /// may check once at the end.
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
   constexpr Status put(char32_t code_point) noexcept {
     Status status = Status::kOk;
@@ -114,16 +134,16 @@ class Utf8Writer {
   }
 
   /// Sink form of put<kReplace>().
-  constexpr void operator()(char32_t code_point) noexcept { (void)put(code_point); }
+  constexpr void operator()(char32_t code_point) noexcept { put(code_point); }
 
   /// Bytes written.
-  constexpr std::size_t size() const noexcept { return size_; }
+  [[nodiscard]] constexpr std::size_t size() const noexcept { return size_; }
   /// Bytes the text put so far needs in all; more than size() after overflow.
-  constexpr std::size_t needed() const noexcept { return needed_; }
+  [[nodiscard]] constexpr std::size_t needed() const noexcept { return needed_; }
   /// True once something did not fit.
-  constexpr bool overflowed() const noexcept { return needed_ != size_; }
-  constexpr std::size_t capacity() const noexcept { return capacity_; }
-  constexpr const std::uint8_t* data() const noexcept { return buffer_; }
+  [[nodiscard]] constexpr bool overflowed() const noexcept { return needed_ != size_; }
+  [[nodiscard]] constexpr std::size_t capacity() const noexcept { return capacity_; }
+  [[nodiscard]] constexpr const std::uint8_t* data() const noexcept { return buffer_; }
 
  private:
   std::uint8_t* buffer_;

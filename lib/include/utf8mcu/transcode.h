@@ -14,9 +14,11 @@
 /// and the output stays well-formed, though its text may then differ from
 /// the input's (docs/bad-input.md).
 
-#include "utf8mcu/bulk.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/encoder.h"
+#include "utf8mcu/internal/fast_decode.h"
+#include "utf8mcu/internal/fast_validate.h"
+#include "utf8mcu/internal/target.h"
 
 namespace utf8mcu {
 
@@ -69,21 +71,15 @@ constexpr void utf32_to_utf8_fast(const char32_t* in, std::size_t size, std::uin
       }
       *o++ = static_cast<std::uint8_t>(c);
     } else if (c < 0x800) {
-      o[0] = static_cast<std::uint8_t>(0xC0 | (c >> 6));
-      o[1] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+      write_two_bytes(c, o);
       o += 2;
     } else if (c < 0x10000) {
       if (c - 0xD800 < 0x800) break;  // a surrogate
-      o[0] = static_cast<std::uint8_t>(0xE0 | (c >> 12));
-      o[1] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3F));
-      o[2] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+      write_three_bytes(c, o);
       o += 3;
     } else {
       if (c > kMaxCodePoint) break;
-      o[0] = static_cast<std::uint8_t>(0xF0 | (c >> 18));
-      o[1] = static_cast<std::uint8_t>(0x80 | ((c >> 12) & 0x3F));
-      o[2] = static_cast<std::uint8_t>(0x80 | ((c >> 6) & 0x3F));
-      o[3] = static_cast<std::uint8_t>(0x80 | (c & 0x3F));
+      write_four_bytes(c, o);
       o += 4;
     }
     ++p;
@@ -97,7 +93,7 @@ constexpr void utf32_to_utf8_fast(const char32_t* in, std::size_t size, std::uin
 /// UTF-32 to UTF-8. Surrogates and values above U+10FFFF are ill-formed
 /// (kInvalidCodePoint). Stateless: resume by calling again from `in + read`.
 template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-constexpr TranscodeResult utf32_to_utf8(const char32_t* in, std::size_t size, std::uint8_t* out,
+[[nodiscard]] constexpr TranscodeResult utf32_to_utf8(const char32_t* in, std::size_t size, std::uint8_t* out,
                                         std::size_t capacity) noexcept {
   TranscodeResult result{};
   if (in == nullptr) return result;
@@ -128,8 +124,8 @@ constexpr TranscodeResult utf32_to_utf8(const char32_t* in, std::size_t size, st
   return result;
 }
 
-constexpr bool is_high_surrogate(std::uint32_t unit) noexcept { return unit >= 0xD800 && unit <= 0xDBFF; }
-constexpr bool is_low_surrogate(std::uint32_t unit) noexcept { return unit >= 0xDC00 && unit <= 0xDFFF; }
+[[nodiscard]] constexpr bool is_high_surrogate(std::uint32_t unit) noexcept { return unit >= 0xD800 && unit <= 0xDBFF; }
+[[nodiscard]] constexpr bool is_low_surrogate(std::uint32_t unit) noexcept { return unit >= 0xDC00 && unit <= 0xDFFF; }
 
 /// UTF-16 to UTF-8, resumable: a high surrogate at the end of one chunk pairs
 /// with a low surrogate at the start of the next. A surrogate without its
@@ -137,7 +133,7 @@ constexpr bool is_low_surrogate(std::uint32_t unit) noexcept { return unit >= 0x
 class Utf16ToUtf8 {
  public:
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-  constexpr TranscodeResult convert(const char16_t* in, std::size_t size, std::uint8_t* out,
+  [[nodiscard]] constexpr TranscodeResult convert(const char16_t* in, std::size_t size, std::uint8_t* out,
                                     std::size_t capacity) noexcept {
     TranscodeResult result{};
     if (in == nullptr) return result;
@@ -172,7 +168,7 @@ class Utf16ToUtf8 {
 
   /// Ends the input: a pending high surrogate is unpaired.
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-  constexpr TranscodeResult finish(std::uint8_t* out, std::size_t capacity) noexcept {
+  [[nodiscard]] constexpr TranscodeResult finish(std::uint8_t* out, std::size_t capacity) noexcept {
     TranscodeResult result{};
     if (out == nullptr) capacity = 0;
     if (high_ != 0) {
@@ -186,7 +182,7 @@ class Utf16ToUtf8 {
 
  private:
   // Writes one code point; false (and kOutputFull) when it does not fit.
-  static constexpr bool emit(char32_t code_point, TranscodeResult& result, std::uint8_t* out,
+  [[nodiscard]] static constexpr bool emit(char32_t code_point, TranscodeResult& result, std::uint8_t* out,
                              std::size_t capacity) {
     const EncodeResult one = encode(code_point, out + result.written, capacity - result.written);
     if (one.status == Status::kOutputFull) {
@@ -200,7 +196,7 @@ class Utf16ToUtf8 {
   // Applies the policy to one unpaired surrogate; false when the call must stop
   // (reported, or no room for U+FFFD).
   template <ErrorPolicy kPolicy>
-  static constexpr bool ill_formed(TranscodeResult& result, std::uint8_t* out, std::size_t capacity) {
+  [[nodiscard]] static constexpr bool ill_formed(TranscodeResult& result, std::uint8_t* out, std::size_t capacity) {
     if constexpr (kPolicy == ErrorPolicy::kReplace) {
       if (!emit(kReplacementCharacter, result, out, capacity)) return false;
     }
@@ -248,7 +244,7 @@ template <typename Unit>
 class Utf8ToUnits {
  public:
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-  constexpr TranscodeResult convert(const std::uint8_t* in, std::size_t size, Unit* out,
+  [[nodiscard]] constexpr TranscodeResult convert(const std::uint8_t* in, std::size_t size, Unit* out,
                                     std::size_t capacity) noexcept {
     TranscodeResult result{};
     if (in == nullptr) return result;
@@ -281,7 +277,7 @@ class Utf8ToUnits {
   }
 
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-  constexpr TranscodeResult finish(Unit* out, std::size_t capacity) noexcept {
+  [[nodiscard]] constexpr TranscodeResult finish(Unit* out, std::size_t capacity) noexcept {
     TranscodeResult result{};
     if (out == nullptr) capacity = 0;
     const Decoder saved = decoder_;
@@ -421,7 +417,7 @@ class Utf8ToUnits {
   __attribute__((noinline)) static constexpr RunEnd decode_runs(const std::uint8_t* p, const std::uint8_t* run_end,
                                                                 Unit* o) {
     UnitWriter write{o};
-    p = detail::decode_runs(p, run_end, write);
+    p = detail::decode_runs(signed_byte(*p), p, run_end, write);
     return {p, o};
   }
 
@@ -508,21 +504,21 @@ constexpr TranscodeResult convert_all(const In* in, std::size_t size, Out* out, 
 
 /// Whole UTF-16 text to UTF-8.
 template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-constexpr TranscodeResult utf16_to_utf8(const char16_t* in, std::size_t size, std::uint8_t* out,
+[[nodiscard]] constexpr TranscodeResult utf16_to_utf8(const char16_t* in, std::size_t size, std::uint8_t* out,
                                         std::size_t capacity) noexcept {
   return detail::convert_all<kPolicy, Utf16ToUtf8>(in, size, out, capacity);
 }
 
 /// Whole UTF-8 text to UTF-32.
 template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-constexpr TranscodeResult utf8_to_utf32(const std::uint8_t* in, std::size_t size, char32_t* out,
+[[nodiscard]] constexpr TranscodeResult utf8_to_utf32(const std::uint8_t* in, std::size_t size, char32_t* out,
                                         std::size_t capacity) noexcept {
   return detail::convert_all<kPolicy, Utf8ToUtf32>(in, size, out, capacity);
 }
 
 /// Whole UTF-8 text to UTF-16.
 template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-constexpr TranscodeResult utf8_to_utf16(const std::uint8_t* in, std::size_t size, char16_t* out,
+[[nodiscard]] constexpr TranscodeResult utf8_to_utf16(const std::uint8_t* in, std::size_t size, char16_t* out,
                                         std::size_t capacity) noexcept {
   return detail::convert_all<kPolicy, Utf8ToUtf16>(in, size, out, capacity);
 }
@@ -533,24 +529,24 @@ constexpr TranscodeResult utf8_to_utf16(const std::uint8_t* in, std::size_t size
 
 /// utf8_to_utf32() for text.
 template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Text, typename = detail::IfText<Text>>
-inline TranscodeResult utf8_to_utf32(const Text& text, char32_t* out, std::size_t capacity) noexcept {
+[[nodiscard]] inline TranscodeResult utf8_to_utf32(const Text& text, char32_t* out, std::size_t capacity) noexcept {
   const detail::TextSpan bytes = detail::text_span(text);
   return utf8_to_utf32<kPolicy>(bytes.data, bytes.size, out, capacity);
 }
 template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Char, detail::IfTextChar<Char> = 0>
-inline TranscodeResult utf8_to_utf32(const Char* in, std::size_t size, char32_t* out,
+[[nodiscard]] inline TranscodeResult utf8_to_utf32(const Char* in, std::size_t size, char32_t* out,
                                      std::size_t capacity) noexcept {
   return utf8_to_utf32<kPolicy>(detail::text_bytes(in), size, out, capacity);
 }
 
 /// utf8_to_utf16() for text.
 template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Text, typename = detail::IfText<Text>>
-inline TranscodeResult utf8_to_utf16(const Text& text, char16_t* out, std::size_t capacity) noexcept {
+[[nodiscard]] inline TranscodeResult utf8_to_utf16(const Text& text, char16_t* out, std::size_t capacity) noexcept {
   const detail::TextSpan bytes = detail::text_span(text);
   return utf8_to_utf16<kPolicy>(bytes.data, bytes.size, out, capacity);
 }
 template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Char, detail::IfTextChar<Char> = 0>
-inline TranscodeResult utf8_to_utf16(const Char* in, std::size_t size, char16_t* out,
+[[nodiscard]] inline TranscodeResult utf8_to_utf16(const Char* in, std::size_t size, char16_t* out,
                                      std::size_t capacity) noexcept {
   return utf8_to_utf16<kPolicy>(detail::text_bytes(in), size, out, capacity);
 }

@@ -3,7 +3,6 @@
 /// Everything in utf8mcu. Each header also stands on its own.
 
 #include "utf8mcu/boundary.h"
-#include "utf8mcu/bulk.h"
 #include "utf8mcu/cesu8.h"
 #include "utf8mcu/common.h"
 #include "utf8mcu/decoder.h"
@@ -12,3 +11,4 @@
 #include "utf8mcu/legacy_fallback.h"
 #include "utf8mcu/noncharacters.h"
 #include "utf8mcu/transcode.h"
+#include "utf8mcu/validate.h"

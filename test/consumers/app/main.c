@@ -29,8 +29,8 @@ int main(void) {
   utf8mcu_encode_result euro;
   int ok;
 
-  (void)utf8mcu_decoder_push(&decoder, text, 9, UTF8MCU_POLICY_REPLACE, summarise, &seen);
-  (void)utf8mcu_decoder_push(&decoder, text + 9, sizeof text - 9, UTF8MCU_POLICY_REPLACE, summarise, &seen);
+  utf8mcu_decoder_push(&decoder, text, 9, UTF8MCU_POLICY_REPLACE, summarise, &seen);
+  utf8mcu_decoder_push(&decoder, text + 9, sizeof text - 9, UTF8MCU_POLICY_REPLACE, summarise, &seen);
   checked = utf8mcu_validate(bad, sizeof bad);
   euro = utf8mcu_encode(0x20AC, encoded, sizeof encoded, UTF8MCU_POLICY_REPORT);
 

@@ -13,7 +13,7 @@ int main() {
   std::size_t code_points = 0;
   char32_t last = 0;
   utf8mcu::Decoder decoder;
-  (void)decoder.push(text, sizeof text, [&](char32_t c) {
+  decoder.push(text, sizeof text, [&](char32_t c) {
     ++code_points;
     last = c;
   });

@@ -11,7 +11,7 @@ int main() {
               checked.valid_up_to, utf8mcu::status_name(checked.error.status));
 
   utf8mcu::Decoder decoder;  // as bytes arrive: here all at once
-  (void)decoder.push(text, [](char32_t code_point) {
+  decoder.push(text, [](char32_t code_point) {
     std::printf("U+%04X ", static_cast<unsigned>(code_point));  // each broken part: U+FFFD
   });
   std::printf("\n");

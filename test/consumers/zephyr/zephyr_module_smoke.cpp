@@ -12,7 +12,7 @@ int main() {
   const std::uint8_t euro[] = {0xE2, 0x82, 0xAC};
   char32_t decoded = 0;
   utf8mcu::Decoder decoder;
-  (void)decoder.push(euro, sizeof euro, [&decoded](char32_t c) { decoded = c; });
+  decoder.push(euro, sizeof euro, [&decoded](char32_t c) { decoded = c; });
   const bool ok = decoded == 0x20AC && utf8mcu_is_valid(euro, sizeof euro) &&
                   utf8mcu_count_code_points(euro, sizeof euro) == 1 && consumer::packaged_parts_work();
   std::printf("zephyr module: %s\n", ok ? "ok" : "FAILED");

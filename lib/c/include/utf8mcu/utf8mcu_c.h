@@ -29,6 +29,18 @@
 #define UTF8MCU_VERSION_MAJOR 0
 #define UTF8MCU_VERSION_MINOR 1  ///< See UTF8MCU_VERSION_MAJOR.
 #define UTF8MCU_VERSION_PATCH 0  ///< See UTF8MCU_VERSION_MAJOR.
+
+/// Marks a function whose result is its output, so that ignoring it is a
+/// warning: [[nodiscard]] in C++17 and C23. Empty in C99 and C11: GCC's
+/// warn_unused_result there cannot be silenced by a (void) cast. The
+/// decoder's push and finish functions do without it, as in C++: the sink
+/// gets the output.
+#if (defined(__cplusplus) && __cplusplus >= 201703L) || \
+    (!defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L)
+#define UTF8MCU_NODISCARD [[nodiscard]]
+#else
+#define UTF8MCU_NODISCARD
+#endif
 // NOLINTEND(cppcoreguidelines-macro-usage)
 
 #ifdef __cplusplus
@@ -137,7 +149,7 @@ typedef struct utf8mcu_decoder {
 void utf8mcu_decoder_reset(utf8mcu_decoder* decoder);
 
 /// True between the lead byte and the last byte of a sequence (false for NULL).
-bool utf8mcu_decoder_in_sequence(const utf8mcu_decoder* decoder);
+UTF8MCU_NODISCARD bool utf8mcu_decoder_in_sequence(const utf8mcu_decoder* decoder);
 
 /// Feeds one byte; calls `sink` zero, one or two times (U+FFFD for a broken
 /// sequence, then `byte` itself when it is ASCII). Constant time; fit for an
@@ -169,10 +181,10 @@ utf8mcu_decode_error utf8mcu_decoder_finish(utf8mcu_decoder* decoder, utf8mcu_er
 
 /// Checks a whole buffer: UTF8MCU_OK, or the offset, kind and length of the
 /// first ill-formed part. A truncated final sequence is ill-formed.
-utf8mcu_validation_result utf8mcu_validate(const uint8_t* data, size_t size);
+UTF8MCU_NODISCARD utf8mcu_validation_result utf8mcu_validate(const uint8_t* data, size_t size);
 
 /// True when the whole buffer is well-formed UTF-8 (a NULL `data` is empty).
-bool utf8mcu_is_valid(const uint8_t* data, size_t size);
+UTF8MCU_NODISCARD bool utf8mcu_is_valid(const uint8_t* data, size_t size);
 
 /// Decodes a whole buffer, including its end, calling `sink` for each code
 /// point. UTF8MCU_POLICY_REPLACE and UTF8MCU_POLICY_SKIP go on to the end;
@@ -183,28 +195,28 @@ utf8mcu_validation_result utf8mcu_decode(const uint8_t* data, size_t size, utf8m
 
 /// Number of code points utf8mcu_decode() gives under UTF8MCU_POLICY_REPLACE:
 /// each well-formed sequence and each ill-formed part counts one.
-size_t utf8mcu_count_code_points(const uint8_t* data, size_t size);
+UTF8MCU_NODISCARD size_t utf8mcu_count_code_points(const uint8_t* data, size_t size);
 
 /// Bytes needed to encode `code_point`: 1-4, or 0 for a surrogate or a value
 /// above U+10FFFF (no UTF-8 form).
-size_t utf8mcu_encoded_length(uint32_t code_point);
+UTF8MCU_NODISCARD size_t utf8mcu_encoded_length(uint32_t code_point);
 
 /// Encodes one code point into `out[0..capacity)`: the whole sequence or
 /// nothing. A surrogate or a value above U+10FFFF gives
 /// UTF8MCU_INVALID_CODE_POINT: U+FFFD is written under UTF8MCU_POLICY_REPLACE,
 /// nothing under the other policies. UTF8MCU_OUTPUT_FULL when it does not fit
 /// (a NULL `out` has no room).
-utf8mcu_encode_result utf8mcu_encode(uint32_t code_point, uint8_t* out, size_t capacity,
-                                     utf8mcu_error_policy policy);
+UTF8MCU_NODISCARD utf8mcu_encode_result utf8mcu_encode(uint32_t code_point, uint8_t* out, size_t capacity,
+                                                       utf8mcu_error_policy policy);
 
 /// Length of the longest prefix of at most `max_bytes` that ends on a code
 /// point boundary, so that no sequence is cut in half (e.g. to fit a text
 /// into a fixed field). Looks at no more than 4 bytes.
-size_t utf8mcu_truncate(const uint8_t* data, size_t size, size_t max_bytes);
+UTF8MCU_NODISCARD size_t utf8mcu_truncate(const uint8_t* data, size_t size, size_t max_bytes);
 
 /// Short English name of a status ("over-long encoding", ...), for logs;
 /// "unknown" for other values (0 to INT_MAX). Never NULL.
-const char* utf8mcu_status_name(utf8mcu_status status);
+UTF8MCU_NODISCARD const char* utf8mcu_status_name(utf8mcu_status status);
 
 #ifdef __cplusplus
 }  // extern "C"

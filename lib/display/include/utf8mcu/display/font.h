@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "utf8mcu/decoder.h"
+#include "utf8mcu/internal/target.h"
 
 namespace utf8mcu::display {
 
