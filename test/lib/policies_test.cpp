@@ -95,7 +95,7 @@ UTEST(LegacyFallback, NullSpanAndReset) {
   Output out;
   LegacyFallbackDecoder<> decoder;
   const std::uint8_t lead[] = {0xE2, 0x82};
-  (void)decoder.push(lead, sizeof lead, out);
+  decoder.push(lead, sizeof lead, out);
   decoder.reset();
   EXPECT_EQ(decoder.push(nullptr, 5, out).consumed, 0u);
   EXPECT_TRUE(decoder.finish(out).ok());
@@ -134,7 +134,7 @@ UTEST(Noncharacters, FilterReplacesAndCounts) {
   // Without the filter the decoder passes them on: the default is unchanged.
   Output plain;
   utf8mcu::Decoder other;
-  (void)other.push(text, sizeof text, plain);
+  other.push(text, sizeof text, plain);
   const char32_t unfiltered[] = {U'a', 0xFFFE, U'b', 0xFDD0, 0x10FFFF, 0xFFFD};
   EXPECT_TRUE(equals(plain, unfiltered));
 }

@@ -43,7 +43,7 @@ inline constexpr char16_t kWindows1252High[32] = {
 }  // namespace detail
 
 /// The character `byte` stands for in `charset`.
-constexpr char32_t legacy_character(LegacyCharset charset, std::uint8_t byte) noexcept {
+[[nodiscard]] constexpr char32_t legacy_character(LegacyCharset charset, std::uint8_t byte) noexcept {
   if (charset == LegacyCharset::kWindows1252 && byte >= 0x80 && byte <= 0x9F) {
     return detail::kWindows1252High[byte - 0x80];
   }
@@ -122,7 +122,7 @@ class LegacyFallbackDecoder {
   constexpr void reset() noexcept { decoder_.reset(); }
 
   /// True between the lead byte and the last byte of a sequence.
-  constexpr bool in_sequence() const noexcept { return decoder_.in_sequence(); }
+  [[nodiscard]] constexpr bool in_sequence() const noexcept { return decoder_.in_sequence(); }
 
  private:
   // Sends the part's bytes, the last `error.length` taken, oldest first, as

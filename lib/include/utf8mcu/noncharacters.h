@@ -13,7 +13,7 @@
 namespace utf8mcu {
 
 /// True for the 66 noncharacters.
-constexpr bool is_noncharacter(char32_t code_point) noexcept {
+[[nodiscard]] constexpr bool is_noncharacter(char32_t code_point) noexcept {
   return (code_point >= 0xFDD0 && code_point <= 0xFDEF) ||
          ((code_point & 0xFFFE) == 0xFFFE && code_point <= kMaxCodePoint);
 }
