@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "snippet_checks.h"
+
 namespace {
 
 // What the snippets' placeholder functions saw.
@@ -64,20 +66,8 @@ std::size_t format_temperature(std::uint8_t* line, std::size_t capacity) {
 
 namespace {
 
-int g_checks = 0;
-int g_first_failed = 0;
-
-void check(bool ok) {
-  ++g_checks;
-  if (!ok && g_first_failed == 0) g_first_failed = g_checks;
-}
-
-bool same_bytes(const std::uint8_t* a, const std::uint8_t* b, std::size_t size) {
-  for (std::size_t i = 0; i < size; ++i) {
-    if (a[i] != b[i]) return false;
-  }
-  return true;
-}
+using snippets::check;
+using snippets::same_bytes;
 
 bool same_text(const char* a, const char* b) {
   if (a == nullptr || b == nullptr) return a == b;
@@ -124,5 +114,5 @@ int main() {
   check_validate_buffer();
   check_encode_writer();
   check(c_snippet_check() == 1);
-  return g_first_failed;
+  return snippets::checks().first_failed;
 }

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "snippet_checks.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/display/panel.h"
 
@@ -91,20 +92,8 @@ std::size_t draw_with_chain(const char* text);
 
 namespace {
 
-int g_checks = 0;
-int g_first_failed = 0;
-
-void check(bool ok) {
-  ++g_checks;
-  if (!ok && g_first_failed == 0) g_first_failed = g_checks;
-}
-
-bool same_bytes(const std::uint8_t* a, const std::uint8_t* b, std::size_t size) {
-  for (std::size_t i = 0; i < size; ++i) {
-    if (a[i] != b[i]) return false;
-  }
-  return true;
-}
+using snippets::check;
+using snippets::same_bytes;
 
 void arrive(const char* text) {
   for (std::size_t i = 0; text[i] != '\0'; ++i) on_uart_byte(static_cast<std::uint8_t>(text[i]));
@@ -163,5 +152,5 @@ int main() {
   check_interrupt_queues_main_loop_draws();
   check_terminal_sends_only_what_changed_and_retries();
   check_font_chain_falls_back();
-  return g_first_failed;
+  return snippets::checks().first_failed;
 }
