@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates docs/performance.md: instruction counts of every operation and
 # baseline on the five QEMU cores (-icount shift=0), code size, stack, sizeof
-# of the state objects, both budget tests, and the host comparison with ICU,
+# of the state objects, the budget tests, and the host comparison with ICU,
 # utfcpp, utf8proc and glibc (Google Benchmark). Takes a few minutes.
 #
 #   bash tools/bench-report.sh [--quick]
@@ -75,22 +75,26 @@ for board in "${boards[@]}"; do
   dir=$out/$board
   mkdir -p "$dir"
   configure "$board" "$dir/build"
-  targets=(bench_firmware utf8mcu_bench_operations_os)
-  [[ $board == mps2-an385 ]] && targets+=(bench_budget)
+  targets=(bench_firmware bench_firmware_os utf8mcu_bench_operations_os)
+  [[ $board == mps2-an385 || $board == microbit ]] && targets+=(bench_budget bench_budget_os)
   [[ $board == microbit ]] && targets+=(bench_size_decoder bench_size_state bench_size_dfa bench_size_whatwg)
   cmake --build "$dir/build" --target "${targets[@]}" >"$dir/build.log" 2>&1 || { cat "$dir/build.log" >&2; exit 1; }
 
   UTF8MCU_QEMU_ARGS="-icount shift=0" UTF8MCU_QEMU_TIMEOUT=300 \
     tools/qemu-run.sh "$board" "$dir/build/bench/bench_firmware.elf" >"$dir/bench.txt"
+  UTF8MCU_QEMU_ARGS="-icount shift=0" UTF8MCU_QEMU_TIMEOUT=300 \
+    tools/qemu-run.sh "$board" "$dir/build/bench/bench_firmware_os.elf" >"$dir/bench-os.txt"
   arm-none-eabi-nm -S --defined-only "$dir/build/bench/bench_firmware.elf" >"$dir/image.nm"
   arm-none-eabi-nm -S --defined-only "$dir/build/bench/libutf8mcu_bench_operations_os.a" >"$dir/os.nm" 2>/dev/null
   cp "$dir/build/bench/CMakeFiles/utf8mcu_bench_operations.dir/common/operations.cpp.ci" "$dir/o2.ci"
   cp "$dir/build/bench/CMakeFiles/utf8mcu_bench_operations_os.dir/common/operations.cpp.ci" "$dir/os.ci"
   cp "$dir/build/bench/corpus/corpora.json" "$dir/corpora.json"
   # Budgets may be over while the library is being tuned: record, go on.
-  if [[ $board == mps2-an385 ]]; then
+  if [[ $board == mps2-an385 || $board == microbit ]]; then
     UTF8MCU_QEMU_ARGS="-icount shift=0" tools/qemu-run.sh "$board" "$dir/build/bench/bench_budget.elf" \
-      >"$out/budget.txt" 2>/dev/null || true
+      >"$out/budget-$board.txt" 2>/dev/null || true
+    UTF8MCU_QEMU_ARGS="-icount shift=0" tools/qemu-run.sh "$board" "$dir/build/bench/bench_budget_os.elf" \
+      >"$out/budget-os-$board.txt" 2>/dev/null || true
   fi
   if [[ $board == microbit ]]; then
     bash bench/tools/size_budget.sh "$dir/build/bench/libbench_size_decoder.a" \

@@ -6,11 +6,13 @@
 Reads from --dir:
   machine.txt             "key: value" lines (date, CPU, compilers, QEMU, commit)
   <board>/bench.txt       the board firmware's output (bench/target/bench_main.cpp)
+  <board>/bench-os.txt    the same at -Os (bench_firmware_os), when present
   <board>/image.nm        arm-none-eabi-nm -S of the -O2 firmware image
   <board>/os.nm           arm-none-eabi-nm -S of the -Os build of the operations
   <board>/o2.ci, os.ci    GCC call graphs with frame sizes (-fcallgraph-info=su)
   <board>/corpora.json    the corpora that board embedded
-  budget.txt, size-budget.txt   output of the two budget tests
+  budget-<board>.txt, budget-os-<board>.txt, size-budget.txt
+                          output of the budget tests (-O2, -Os, sizes)
   host.json, host/corpora.json  Google Benchmark output (JSON) and its corpora
 """
 
@@ -35,7 +37,7 @@ BOARDS = [(board, core(board), BOARD_TITLES.get(board, board)) for board in REPO
 
 CORPUS_LABELS = {
     "gen-ascii": "ascii", "gen-latin1": "latin1", "gen-cyrillic": "cyrillic", "gen-cjk": "cjk",
-    "gen-emoji": "emoji", "gen-mixed": "mixed", "gen-random": "random",
+    "gen-emoji": "emoji", "gen-emoji-text": "emoji-text", "gen-mixed": "mixed", "gen-random": "random",
     "lipsum-latin": "Latin", "mars-german": "German", "lipsum-russian": "Russian",
     "lipsum-chinese": "Chinese", "lipsum-emoji": "Emoji",
 }
@@ -52,7 +54,14 @@ CHART_SHAPES = [
     ("push(byte) in a receive handler", ["decoder_push_byte_isr", "whatwg_push_byte_isr", "dfa_push_byte_isr"]),
 ]
 CHART_SERIES = [("utf8mcu", "#1f6feb"), ("WHATWG baseline", "#9a6700"), ("table DFA baseline", "#8c959f")]
-CHART_CORPORA = ["gen-ascii", "gen-latin1", "gen-cyrillic", "gen-cjk", "gen-emoji", "gen-mixed", "gen-random"]
+CHART_CORPORA = ["gen-ascii", "gen-latin1", "gen-cyrillic", "gen-cjk", "gen-emoji", "gen-emoji-text", "gen-mixed",
+                 "gen-random"]
+# The budget tests' outputs, in the report's order.
+BUDGET_FILES = [("budget-mps2-an385.txt", "Cortex-M3 (mps2-an385), -O2"),
+                ("budget-os-mps2-an385.txt", "Cortex-M3 (mps2-an385), -Os"),
+                ("budget-microbit.txt", "Cortex-M0+ code (microbit), -O2"),
+                ("budget-os-microbit.txt", "Cortex-M0+ code (microbit), -Os"),
+                ("size-budget.txt", "code size, Cortex-M0+ code at -Os")]
 VALIDATORS = ["validate", "ascii4_validate"]
 
 HOST_PRIMARY = {"decode": "utf8mcu", "to_utf32": "utf8mcu", "validate": "utf8mcu", "encode": "utf8mcu",
@@ -148,13 +157,13 @@ def corpus_legend(corpora_by_board, host_corpora):
     return table(["column", "corpus", "source", "bytes", "ASCII"], rows, ["---", "---", "---", "---:", "---:"])
 
 
-def board_section(core, title, run):
+def board_section(core, title, run, level="-O2"):
     lines = []
     corpora = [c["name"] for c in run["corpora"]]
     operations = [name for name, _ in run["operations"]]
     header = run["header"]
     slice_bytes = max((int(c["bytes"]) for c in run["corpora"]), default=0)
-    lines += [f"### {core}: {title}", "",
+    lines += [f"### {core}: {title}, {level}", "",
               f"Corpora of {slice_bytes // 1024} KB. SysTick: {header.get('nominal_instructions_per_tick', '?')} "
               f"instructions per tick (calibrated: {header.get('measured_instructions_per_tick', '?')}); "
               f"overhead of an empty measurement, subtracted: {header.get('overhead_instructions', '?')} instructions.",
@@ -259,8 +268,11 @@ def main():
     info = machine_info(os.path.join(d, "machine.txt"))
 
     runs, corpora_by_board = {}, []
+    runs_os = {}
     for board, _, _ in BOARDS:
         path = os.path.join(d, board, "bench.txt")
+        if os.path.exists(os.path.join(d, board, "bench-os.txt")):
+            runs_os[board] = parse_bench(os.path.join(d, board, "bench-os.txt"))
         if os.path.exists(path):
             runs[board] = parse_bench(path)
             meta_path = os.path.join(d, board, "corpora.json")
@@ -285,7 +297,8 @@ def main():
             "otherwise. The cost of measuring an empty function is subtracted. Figures are **executed instructions "
             "per byte of UTF-8** (read, or written for `utf32_to_utf8`), not cycles: QEMU models no pipeline, "
             "caches or wait states. Two runs give the same counts.",
-            "- Firmware is built with the presets' flags (`-O2`, arm-none-eabi-g++), one `extern \"C\"` function "
+            "- Firmware is built with the presets' flags (`-O2`, arm-none-eabi-g++; `bench_firmware_os` the same "
+            "operations at `-Os`, where the size-tuned paths run, on the generated corpora), one `extern \"C\"` function "
             "per operation (bench/common/operations.cpp) called through a pointer; decoders give every code point "
             "to a sink that sums them (the sum is returned, and checked across decoders). Corpora sit in flash.",
             "- **Host**: Google Benchmark (`bench_host`), same operations and corpora, `-O2`, CPU time, best of "
@@ -311,11 +324,13 @@ def main():
 
     # Budgets.
     out += ["## Budgets (checked in CI)", "",
-            "`ctest --preset mps2-an385 -L budget` (instruction counts, generated corpora) and "
-            "`ctest --preset microbit -L budget` (sizes). Output of the last run:", ""]
-    for name in ("budget.txt", "size-budget.txt"):
+            "`ctest --preset mps2-an385 -L budget` and `ctest --preset microbit -L budget`: instruction counts "
+            "at -O2 (`bench_budget`) and at -Os (`bench_budget_os`) on the generated corpora, and code sizes. "
+            "Output of the last run:", ""]
+    for name, title in BUDGET_FILES:
         lines = read_lines(os.path.join(d, name))
         if lines:
+            out += [f"### {title}", ""]
             # Blank lines around the table so that Markdown renders it.
             first = next((i for i, l in enumerate(lines) if l.startswith("|")), len(lines))
             last = max((i for i, l in enumerate(lines) if l.startswith("|")), default=first)
@@ -346,6 +361,8 @@ def main():
     for board, core, title in BOARDS:
         if board in runs:
             out += board_section(core, title, runs[board])
+        if board in runs_os:
+            out += board_section(core, title, runs_os[board], "-Os (the size-tuned paths; generated corpora)")
 
     # Code size and stack.
     size_rows_o2, size_rows_os, stack_rows, notes = {}, {}, {}, set()
@@ -430,8 +447,8 @@ def main():
     out += ["## How to re-run", "",
             "```sh",
             "bash tools/bench-report.sh                 # everything above, into docs/performance.md",
-            "ctest --preset mps2-an385 -L budget        # instruction budgets (after cmake --build --preset ...)",
-            "ctest --preset microbit -L budget          # size budgets",
+            "ctest --preset mps2-an385 -L budget        # instruction budgets, -O2 and -Os (after cmake --build)",
+            "ctest --preset microbit -L budget          # the same on Cortex-M0+ code, and the size budgets",
             "# one board, by hand:",
             "cmake --preset mps2-an386 && cmake --build --preset mps2-an386 --target bench_firmware",
             "UTF8MCU_QEMU_ARGS='-icount shift=0' tools/qemu-run.sh mps2-an386 build/mps2-an386/bench/bench_firmware.elf",
