@@ -15,10 +15,10 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../common/decimal.h"
 #include "lm3s6965_oled.h"
 #include "panel_terminal_font.h"
 #include "panel_terminal_font_5x8.h"
+#include "panel_typing.h"
 #include "utf8mcu/display/panel/ssd0323.h"
 #include "utf8mcu/display/panel/ssd1306.h"
 #include "utf8mcu/display/terminal.h"
@@ -28,6 +28,7 @@
 #include "utf8mcu/port/uart_port.h"
 #include "utf8mcu_bsp/board.h"
 #include "utf8mcu_bsp/semihosting.h"
+#include "utf8mcu_bsp/systick.h"
 
 namespace {
 
@@ -68,16 +69,8 @@ PanelStatus counted_data(void* context, const std::uint8_t* bytes, std::size_t s
 constexpr PanelBus kOledBus{&counted_commands, &counted_data, nullptr, nullptr, nullptr};
 Ssd0323 panel(kOledBus);
 
-void print(const char* text) {
-  std::size_t size = 0;
-  while (text[size] != '\0') ++size;
-  utf8mcu_bsp::semihosting::console_write(text, size);
-}
-
-void print_number(std::uint32_t value) {
-  char text[example::kMaxDecimalDigits];
-  utf8mcu_bsp::semihosting::console_write(text, example::format_decimal(value, text));
-}
+using panel_typing::print;
+using panel_typing::print_number;
 
 void say(const char* text) {
   std::size_t size = 0;
@@ -103,86 +96,26 @@ void flush() {
   if (status != PanelStatus::kOk) fail(panel_status_name(status));
 }
 
-// ---- SysTick (exact instruction counts under QEMU -icount shift=0) ----------
+// The low-RAM console, measured on an SSD1306 whose bus only counts bytes
+// (panel_measure runs the same on other boards).
+panel_typing::SmallConsole ssd1306_console(fonts::kPanelFont5x8, panel_typing::kSmallConsolePitch);
 
-volatile std::uint32_t& systick(std::uintptr_t offset) {
-  return *reinterpret_cast<volatile std::uint32_t*>(0xE000E010u + offset);
-}
-constexpr std::uintptr_t kSysTickCtrl = 0x0;
-constexpr std::uintptr_t kSysTickLoad = 0x4;
-constexpr std::uintptr_t kSysTickValue = 0x8;
-std::uint32_t ticks_since(std::uint32_t start) { return (start - systick(kSysTickValue)) & 0xFFFFFFu; }
-
-// An SSD1306 whose bus only counts bytes: the driver's and the terminal's own
-// cost, without the SSI wait of a real bus.
-std::uint32_t null_bus_bytes = 0;
-PanelStatus count_only(void*, const std::uint8_t*, std::size_t size) {
-  null_bus_bytes += static_cast<std::uint32_t>(size);
-  return PanelStatus::kOk;
-}
-constexpr PanelBus kNullBus{&count_only, &count_only, nullptr, nullptr, nullptr};
-// The low-RAM console: 21 x 8 cells of misc-fixed 5x8 glyphs, 6 x 8 pixels each.
-using SmallConsole = Terminal<21, 8>;
-SmallConsole ssd1306_console(fonts::kPanelFont5x8, 6);
-
-// Instructions (from SysTick ticks) and bus bytes per character typed into
-// `target` (write + flush), 48 characters on a blank screen: no scroll.
-template <typename Target, typename Panel>
-void measure_typing(const char* name, Target& target, Panel& driver, std::uint32_t& bytes,
-                    std::uint32_t calibration_ticks, std::uint32_t calibration_instructions) {
-  target.put(0x0C);  // clear
-  if (target.flush(driver, strip, sizeof(strip)) != PanelStatus::kOk) fail("flush failed");
-  constexpr std::uint32_t kTyped = 48;
-  bytes = 0;
-  const std::uint32_t start = systick(kSysTickValue);
-  for (std::uint32_t i = 0; i < kTyped; ++i) {
-    target.write(static_cast<std::uint8_t>('a' + i % 26));
-    if (target.flush(driver, strip, sizeof(strip)) != PanelStatus::kOk) fail("flush failed");
-  }
-  const std::uint32_t ticks = ticks_since(start);
-  print("[measure] ");
-  print(name);
-  print(": typed character, write + flush: ");
-  print_number(static_cast<std::uint32_t>(std::uint64_t{ticks} * calibration_instructions / calibration_ticks / kTyped));
-  print(" instructions, ");
-  print_number((bytes + kTyped / 2) / kTyped);
-  print(" bus bytes per character\n");
-  bytes = 0;
-  // Down to the last line (not counted), then one line feed more: a scroll.
-  while (target.cursor().row + 1 < Target::kRowCount) target.write('\n');
-  if (target.flush(driver, strip, sizeof(strip)) != PanelStatus::kOk) fail("flush failed");
-  bytes = 0;
-  target.write('\n');
-  target.write('x');
-  if (target.flush(driver, strip, sizeof(strip)) != PanelStatus::kOk) fail("flush failed");
-  print("[measure] ");
-  print(name);
-  print(": scroll by a line (LF and one character): ");
-  print_number(bytes);
-  print(" bus bytes; ");
-  bytes = 0;
-  target.invalidate();
-  if (target.flush(driver, strip, sizeof(strip)) != PanelStatus::kOk) fail("flush failed");
-  print("whole screen: ");
-  print_number(bytes);
-  print(" bus bytes\n");
+void report(const char* name, const panel_typing::Figures& figures) {
+  if (figures.status != PanelStatus::kOk) fail(panel_status_name(figures.status));
+  panel_typing::print_figures(name, figures);
 }
 
 void measure() {
-  systick(kSysTickLoad) = 0xFFFFFFu;
-  systick(kSysTickValue) = 0;
-  systick(kSysTickCtrl) = 0x5;  // enable, core clock, no interrupt
-  // A loop of exactly 2 instructions per turn (subs, bne) gives instructions per tick.
-  constexpr std::uint32_t kTurns = 100000;
-  std::uint32_t turns = kTurns;
-  const std::uint32_t calibration_start = systick(kSysTickValue);
-  __asm__ volatile("1: subs %0, %0, #1\n bne 1b" : "+l"(turns) : : "cc");
-  const std::uint32_t calibration_ticks = ticks_since(calibration_start);
+  namespace systick = utf8mcu_bsp::systick;
+  systick::start();
+  const systick::Calibration calibration = systick::calibrate();
+  panel_typing::print_calibration(calibration, utf8mcu_bsp::board_name());
+  if (!calibration.plausible(utf8mcu_bsp::board_name())) fail("SysTick does not count instructions (-icount shift=0)");
 
-  measure_typing("SSD0323 16 x 4 over SSI0", console, panel, bus_bytes, calibration_ticks, 2 * kTurns);
-  Ssd1306 ssd1306(kNullBus, kSsd1306_128x64);
-  measure_typing("SSD1306 21 x 8 (bus counting only)", ssd1306_console, ssd1306, null_bus_bytes, calibration_ticks,
-                 2 * kTurns);
+  report("SSD0323 16 x 4 over SSI0",
+         panel_typing::measure(console, panel, strip, sizeof(strip), bus_bytes, calibration));
+  report("SSD1306 21 x 8 (bus counting only)",
+         panel_typing::measure_ssd1306(ssd1306_console, strip, sizeof(strip), calibration));
   print("[measure] RAM: terminal 16 x 4 ");
   print_number(sizeof(Console));
   print(" + strip ");
@@ -190,7 +123,7 @@ void measure() {
   print(" + SSD0323 driver ");
   print_number(sizeof(Ssd0323));
   print(" bytes; terminal 21 x 8 ");
-  print_number(sizeof(SmallConsole));
+  print_number(sizeof(panel_typing::SmallConsole));
   print(" + strip ");
   print_number(kStripBytes);
   print(" + SSD1306 driver ");

@@ -23,6 +23,7 @@
 #include "utf8mcu/port/byte_ring.h"
 #include "utf8mcu/port/ingest.h"
 #include "utf8mcu_bsp/semihosting.h"
+#include "utf8mcu_bsp/systick.h"
 
 // Knobs, set by test/port/CMakeLists.txt; the defaults are the example's.
 #ifndef UTF8MCU_UART_DECODE_RING_BYTES
@@ -94,12 +95,8 @@ void fail(const char* why) {
 }
 
 #if UTF8MCU_UART_DECODE_INSTRUMENT
-// SysTick runs from the core clock: with QEMU's -icount shift=0 one tick is a
-// fixed number of instructions (40 at 25 MHz, 50 at 20 MHz).
-volatile std::uint32_t& systick(std::uintptr_t offset) {
-  return *reinterpret_cast<volatile std::uint32_t*>(0xE000E010u + offset);
-}
-constexpr std::uintptr_t kSysTickCtrl = 0x0, kSysTickLoad = 0x4, kSysTickValue = 0x8;
+// SysTick counts instructions under QEMU's -icount shift=0 (utf8mcu_bsp/systick.h).
+namespace systick = utf8mcu_bsp::systick;
 
 struct IsrStats {
   std::uint32_t calls = 0;
@@ -155,10 +152,9 @@ UartReceiver<RxRing, kOverflow> receiver{kUart, rx_ring};
 extern "C" void utf8mcu_bsp_exception(unsigned exception_number) {
   if (exception_number != 16u + kRxIrq) fail("unexpected interrupt");
 #if UTF8MCU_UART_DECODE_INSTRUMENT
-  const std::uint32_t start = systick(kSysTickValue);
+  const std::uint32_t start = systick::now();
   const std::size_t n = receiver.on_interrupt();
-  const std::uint32_t end = systick(kSysTickValue);
-  isr_stats.ticks += (start - end) & 0xFFFFFFu;  // counts down, 24 bits
+  isr_stats.ticks += systick::ticks_since(start);
   isr_stats.bytes += static_cast<std::uint32_t>(n);
   ++isr_stats.calls;
 #else
@@ -168,17 +164,9 @@ extern "C" void utf8mcu_bsp_exception(unsigned exception_number) {
 
 int main() {
 #if UTF8MCU_UART_DECODE_INSTRUMENT
-  systick(kSysTickLoad) = 0xFFFFFFu;
-  systick(kSysTickValue) = 0;
-  systick(kSysTickCtrl) = 0x5;  // enable, core clock, no interrupt
-  // Calibration, before any interrupt can arrive: a loop of exactly
-  // 2 * kCalibrationTurns instructions (subs, bne).
-  constexpr std::uint32_t kCalibrationTurns = 100000;
-  std::uint32_t turns = kCalibrationTurns;
-  const std::uint32_t calibration_start = systick(kSysTickValue);
-  // .syntax unified: GCC's Thumb-1 (ARMv6-M) output is in divided syntax.
-  __asm__ volatile(".syntax unified\n1: subs %0, %0, #1\n bne 1b" : "+l"(turns) : : "cc");
-  const std::uint32_t calibration_ticks = (calibration_start - systick(kSysTickValue)) & 0xFFFFFFu;
+  systick::start();
+  // Before any interrupt can arrive; the host converts the ISR's ticks with it.
+  const systick::Calibration calibration = systick::calibrate();
 #endif
   if (!receiver.start(kBaud)) fail("cannot start the UART");
   UartWriter out{kUart};
@@ -233,8 +221,8 @@ int main() {
 
   begin_summary(out, rx_ring, reader, receiver);
 #if UTF8MCU_UART_DECODE_INSTRUMENT
-  out.field("calib_instructions", 2 * kCalibrationTurns);
-  out.field("calib_ticks", calibration_ticks);
+  out.field("calib_instructions", calibration.instructions);
+  out.field("calib_ticks", calibration.ticks);
   out.field("isr_calls", isr_stats.calls);
   out.field("isr_bytes", isr_stats.bytes);
   out.field("isr_ticks", isr_stats.ticks);
