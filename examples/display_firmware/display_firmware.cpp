@@ -16,6 +16,7 @@
 #include "utf8mcu/display/display.h"
 #include "utf8mcu_bsp/board.h"
 #include "utf8mcu_bsp/semihosting.h"
+#include "utf8mcu_bsp/systick.h"
 
 namespace {
 
@@ -52,39 +53,26 @@ bool save_pbm(const MonoFramebuffer& screen, const char* path) {
   return semihosting::close(handle) == 0 && ok;
 }
 
-// ---- SysTick ------------------------------------------------------------------
+// ---- SysTick (utf8mcu_bsp/systick.h) --------------------------------------------
 
-struct SysTick {
-  volatile std::uint32_t control;  // 0xE000E010
-  volatile std::uint32_t reload;
-  volatile std::uint32_t current;
-};
-SysTick& systick() { return *reinterpret_cast<SysTick*>(0xE000E010u); }
+namespace systick = utf8mcu_bsp::systick;
+using systick::now;
+using systick::ticks_since;
 
-constexpr std::uint32_t kTickMask = 0x00FFFFFF;  // 24-bit down-counter
+systick::Calibration calibration;  // measured first thing in main()
 
-void start_systick() {
-  systick().reload = kTickMask;
-  systick().current = 0;
-  systick().control = 0x5;  // processor clock, no interrupt, enabled
-}
-
-std::uint32_t now() { return systick().current; }
-std::uint32_t ticks_since(std::uint32_t start) { return (start - now()) & kTickMask; }
-
-// Instructions per SysTick tick under -icount shift=0 (1 ns per instruction),
-// times 2: 25 MHz mps2 boards 40, an505 (20 MHz) 50, microbit (16 MHz) 62.5.
-std::uint32_t instructions_per_tick_x2() {
-  const char* board = utf8mcu_bsp::board_name();
-  if (board[0] == 'm' && board[1] == 'i') return 125;
-  if (board[8] == '5' && board[9] == '0' && board[10] == '5') return 100;
-  return 80;
+// Instructions per SysTick tick under -icount shift=0, times 1000: the
+// board's clock, or what the calibration measured on a board systick.h does
+// not list.
+std::uint32_t instructions_per_tick_milli() {
+  const std::uint32_t nominal = systick::nominal_per_tick_milli(utf8mcu_bsp::board_name());
+  return nominal != 0 ? nominal : calibration.per_tick_milli();
 }
 
 // Prints "<label>: N.N instructions per <unit>" for `count` units in `ticks`.
 void report(const char* label, std::uint32_t ticks, std::uint32_t count, const char* unit) {
-  const std::uint64_t instructions_x2 = std::uint64_t{ticks} * instructions_per_tick_x2();
-  const auto tenths = static_cast<std::uint32_t>((instructions_x2 * 10 / 2 + count / 2) / count);
+  const std::uint64_t instructions_x10 = std::uint64_t{ticks} * instructions_per_tick_milli() / 100;
+  const auto tenths = static_cast<std::uint32_t>((instructions_x10 + count / 2) / count);
   print("[measure] ");
   print(label);
   print(": ");
@@ -116,7 +104,7 @@ void check_budget(const char* label, std::uint32_t ticks, std::uint32_t count) {
         board[9] == '5')) {
     return;
   }
-  const std::uint64_t instructions = std::uint64_t{ticks} * instructions_per_tick_x2() / 2 / count;
+  const std::uint64_t instructions = std::uint64_t{ticks} * instructions_per_tick_milli() / 1000 / count;
   if (instructions > kGlyphBudget) {
     print("[budget] OVER: ");
     print(label);
@@ -125,26 +113,10 @@ void check_budget(const char* label, std::uint32_t ticks, std::uint32_t count) {
   }
 }
 
-// A loop of exactly 2 instructions per iteration (subs, bne): checks that
-// SysTick ticks convert to instructions as assumed.
-void calibrate() {
-  std::uint32_t count = 100000;
-  const std::uint32_t start = now();
-  // GCC emits Thumb-1 (ARMv6-M) code in divided syntax: switch for this block.
-#if defined(__ARM_ARCH_6M__)
-#define UTF8MCU_EXAMPLE_SYNTAX_END ".syntax divided\n"
-#else
-#define UTF8MCU_EXAMPLE_SYNTAX_END ""
-#endif
-  __asm__ volatile(
-      ".syntax unified\n"
-      "1: subs %0, %0, #1\n"
-      "   bne 1b\n" UTF8MCU_EXAMPLE_SYNTAX_END
-      : "+l"(count)
-      :
-      : "cc");
-#undef UTF8MCU_EXAMPLE_SYNTAX_END
-  report("calibration, 2-instruction loop", ticks_since(start), 100000, "iteration");
+// The calibration loop in the units of the other lines: 2.0 instructions per
+// iteration when SysTick ticks convert to instructions as assumed.
+void report_calibration() {
+  report("calibration, 2-instruction loop", calibration.ticks, calibration.instructions / 2, "iteration");
 }
 
 void measure_glyphs(MonoFramebuffer& screen, const Font& font) {
@@ -221,7 +193,12 @@ int main() {
   MonoFramebuffer large_screen(large_pixels, sample_screens::kLargeWidth, sample_screens::kLargeHeight);
   const Font& font = fonts::kFirmwareFont;
 
-  start_systick();
+  systick::start();
+  calibration = systick::calibrate();
+  if (!calibration.plausible(utf8mcu_bsp::board_name())) {
+    print("display_firmware: SysTick does not count instructions (run QEMU with -icount shift=0)\n");
+    return 1;
+  }
   const std::uint32_t start = now();
   sample_screens::draw_small(small_screen, font);
   const std::uint32_t small_ticks = ticks_since(start);
@@ -242,7 +219,7 @@ int main() {
   report("128x64 sample screen, whole", small_ticks, 1, "screen");
 
   // Measurements draw over the small screen, already saved.
-  calibrate();
+  report_calibration();
   measure_glyphs(small_screen, font);
   constexpr const char* kEnglish = "The quick brown fox jumps over the lazy dog; pack my box with five dozen liquor jugs.";
   measure_text(large_screen, font, "text path, ASCII", kEnglish, true);
