@@ -24,6 +24,8 @@ namespace {
 
 using panel_typing::print;
 using panel_typing::print_number;
+using utf8mcu::display::PanelStatus;
+using utf8mcu::display::Ssd1306;
 
 // Instructions per typed character (write + flush of its page), a regression
 // guard a little above what this core and optimisation level take today
@@ -102,15 +104,14 @@ int main() {
   print(" + strip ");
   print_number(kStripBytes);
   print(" + SSD1306 driver ");
-  print_number(sizeof(utf8mcu::display::Ssd1306));
+  print_number(sizeof(Ssd1306));
   print(" = ");
-  print_number(sizeof(panel_typing::SmallConsole) + kStripBytes + sizeof(utf8mcu::display::Ssd1306));
+  print_number(sizeof(panel_typing::SmallConsole) + kStripBytes + sizeof(Ssd1306));
   print(" bytes\n");
 
-  check(figures.status == utf8mcu::display::PanelStatus::kOk, "flush status", static_cast<std::uint32_t>(figures.status),
-        0);
-  check(figures.bus_bytes_per_character == kTypedBytes, "bus bytes per typed character",
-        figures.bus_bytes_per_character, kTypedBytes);
+  check(figures.status == PanelStatus::kOk, "flush status", static_cast<std::uint32_t>(figures.status), 0);
+  check(figures.typed_bus_bytes == panel_typing::kTypedCharacters * kTypedBytes, "bus bytes of the typed characters",
+        figures.typed_bus_bytes, panel_typing::kTypedCharacters * kTypedBytes);
   check(figures.scroll_bus_bytes == kScrollBytes, "bus bytes of a scroll", figures.scroll_bus_bytes, kScrollBytes);
   check(figures.screen_bus_bytes == kScreenBytes, "bus bytes of a whole screen", figures.screen_bus_bytes,
         kScreenBytes);

@@ -24,6 +24,7 @@ constexpr std::uint32_t kTypedCharacters = 48;
 
 struct Figures {
   std::uint32_t instructions_per_character = 0;  // write + flush, rounded
+  std::uint32_t typed_bus_bytes = 0;             // all the typed characters took
   std::uint32_t bus_bytes_per_character = 0;     // rounded
   std::uint32_t scroll_bus_bytes = 0;            // LF on the last line and one character
   std::uint32_t screen_bus_bytes = 0;            // everything, after invalidate()
@@ -52,6 +53,7 @@ Figures measure(Console& console, Panel& panel, std::uint8_t* strip, std::size_t
   const std::uint32_t ticks = systick::ticks_since(begin);
   figures.instructions_per_character =
       static_cast<std::uint32_t>(calibration.instructions_in(ticks, kTypedCharacters));
+  figures.typed_bus_bytes = bus_bytes;
   figures.bus_bytes_per_character = (bus_bytes + kTypedCharacters / 2) / kTypedCharacters;
 
   // Down to the last line (not counted), then one line feed more: a scroll.
