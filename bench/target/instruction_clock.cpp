@@ -5,37 +5,19 @@
 namespace utf8mcu::bench {
 namespace {
 
-// SysTick registers (ARMv6-M and ARMv7/8-M System Control Space).
-volatile std::uint32_t& syst_csr() { return *reinterpret_cast<volatile std::uint32_t*>(0xE000E010u); }
-volatile std::uint32_t& syst_rvr() { return *reinterpret_cast<volatile std::uint32_t*>(0xE000E014u); }
-volatile std::uint32_t& syst_cvr() { return *reinterpret_cast<volatile std::uint32_t*>(0xE000E018u); }
+namespace systick = utf8mcu_bsp::systick;
 
-constexpr std::uint32_t kCsrEnable = 1u << 0;
-constexpr std::uint32_t kCsrProcessorClock = 1u << 2;  // CLKSOURCE: the core's clock
-
-// Exactly two instructions per iteration (subs, bne); low register for Thumb-1,
-// whose inline assembly GCC reads in divided syntax unless told otherwise.
+// Out of line, so that every measurement calls the same code.
 __attribute__((noinline)) void spin(std::uint32_t iterations) {
   if (iterations == 0) return;
-  __asm__ volatile(
-      ".syntax unified\n"
-      "1: subs %0, %0, #1\n"
-      "   bne 1b\n"
-      : "+l"(iterations)
-      :
-      : "cc");
+  systick::spin_two_per_turn(iterations);
 }
 
 }  // namespace
 
-InstructionClock::InstructionClock() noexcept {
-  syst_csr() = 0;
-  syst_rvr() = kCounterMask;
-  syst_cvr() = 0;  // any write clears the counter; it reloads on the next tick
-  syst_csr() = kCsrEnable | kCsrProcessorClock;
-}
+InstructionClock::InstructionClock() noexcept { systick::start(); }
 
-InstructionClock::Ticks InstructionClock::now() const noexcept { return syst_cvr(); }
+InstructionClock::Ticks InstructionClock::now() const noexcept { return systick::now(); }
 
 void InstructionClock::start_at_phase(std::uint32_t phase) const noexcept {
   const Ticks start = now();

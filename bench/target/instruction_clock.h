@@ -14,6 +14,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "utf8mcu_bsp/systick.h"
+
 namespace utf8mcu::bench {
 
 class InstructionClock {
@@ -28,7 +30,7 @@ class InstructionClock {
 
   /// Ticks between two readings (a run must stay below 2^24 ticks: 670
   /// million instructions at 40 per tick).
-  static std::uint32_t elapsed(Ticks begin, Ticks end) noexcept { return (begin - end) & kCounterMask; }
+  static std::uint32_t elapsed(Ticks begin, Ticks end) noexcept { return utf8mcu_bsp::systick::elapsed(begin, end); }
 
   /// Measures a loop of known length, twice. False when the measured
   /// instructions per tick differ from the board's nominal figure by more
@@ -40,7 +42,8 @@ class InstructionClock {
   std::uint32_t measured_per_tick_milli() const noexcept { return measured_per_tick_milli_; }
 
   /// Start phases measure() uses: one per two instructions of a tick.
-  static constexpr std::uint32_t kPhases = UTF8MCU_BENCH_INSTRUCTIONS_PER_TICK_MILLI / 2000;
+  static constexpr std::uint32_t kPhases =
+      utf8mcu_bsp::systick::nominal_per_tick_milli(UTF8MCU_BOARD_NAME) / 2000;
 
   /// Waits for the next tick, then 2 * `phase` instructions more.
   void start_at_phase(std::uint32_t phase) const noexcept;
@@ -53,9 +56,10 @@ class InstructionClock {
  private:
   bool calibrate_once() noexcept;
 
-  // The board's SysTick clock, set by bench/CMakeLists.txt.
-  static constexpr std::uint32_t kNominalPerTickMilli = UTF8MCU_BENCH_INSTRUCTIONS_PER_TICK_MILLI;
-  static constexpr std::uint32_t kCounterMask = 0x00FFFFFFu;
+  // The board's SysTick clock (UTF8MCU_BOARD_NAME comes with utf8mcu_bsp).
+  static constexpr std::uint32_t kNominalPerTickMilli =
+      utf8mcu_bsp::systick::nominal_per_tick_milli(UTF8MCU_BOARD_NAME);
+  static_assert(kNominalPerTickMilli != 0, "utf8mcu_bsp/systick.h knows this board's SysTick clock");
   std::uint32_t measured_per_tick_milli_ = 0;
 };
 
