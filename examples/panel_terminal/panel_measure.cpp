@@ -99,15 +99,7 @@ int main() {
 
   const panel_typing::Figures figures = panel_typing::measure_ssd1306(console, strip, sizeof(strip), calibration);
   panel_typing::print_figures("SSD1306 21 x 8 (bus counting only)", figures);
-  print("[measure] RAM: terminal 21 x 8 ");
-  print_number(sizeof(panel_typing::SmallConsole));
-  print(" + strip ");
-  print_number(kStripBytes);
-  print(" + SSD1306 driver ");
-  print_number(sizeof(Ssd1306));
-  print(" = ");
-  print_number(sizeof(panel_typing::SmallConsole) + kStripBytes + sizeof(Ssd1306));
-  print(" bytes\n");
+  panel_typing::print_ram("21 x 8", sizeof(panel_typing::SmallConsole), kStripBytes, "SSD1306", sizeof(Ssd1306));
 
   check(figures.status == PanelStatus::kOk, "flush status", static_cast<std::uint32_t>(figures.status), 0);
   check(figures.typed_bus_bytes == panel_typing::kTypedCharacters * kTypedBytes, "bus bytes of the typed characters",

@@ -70,7 +70,6 @@ constexpr PanelBus kOledBus{&counted_commands, &counted_data, nullptr, nullptr, 
 Ssd0323 panel(kOledBus);
 
 using panel_typing::print;
-using panel_typing::print_number;
 
 void say(const char* text) {
   std::size_t size = 0;
@@ -116,19 +115,8 @@ void measure() {
          panel_typing::measure(console, panel, strip, sizeof(strip), bus_bytes, calibration));
   report("SSD1306 21 x 8 (bus counting only)",
          panel_typing::measure_ssd1306(ssd1306_console, strip, sizeof(strip), calibration));
-  print("[measure] RAM: terminal 16 x 4 ");
-  print_number(sizeof(Console));
-  print(" + strip ");
-  print_number(kStripBytes);
-  print(" + SSD0323 driver ");
-  print_number(sizeof(Ssd0323));
-  print(" bytes; terminal 21 x 8 ");
-  print_number(sizeof(panel_typing::SmallConsole));
-  print(" + strip ");
-  print_number(kStripBytes);
-  print(" + SSD1306 driver ");
-  print_number(sizeof(Ssd1306));
-  print(" bytes\n");
+  panel_typing::print_ram("16 x 4", sizeof(Console), kStripBytes, "SSD0323", sizeof(Ssd0323));
+  panel_typing::print_ram("21 x 8", sizeof(panel_typing::SmallConsole), kStripBytes, "SSD1306", sizeof(Ssd1306));
 }
 
 }  // namespace

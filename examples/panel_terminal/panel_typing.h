@@ -105,6 +105,25 @@ inline void print_number(std::uint32_t value) {
   utf8mcu_bsp::semihosting::console_write(text, example::format_decimal(value, text));
 }
 
+/// Prints a [measure] line of the RAM of a console: its terminal (named
+/// `terminal`), a strip and a driver (named `driver`), each `sizeof` given.
+inline void print_ram(const char* terminal, std::size_t terminal_bytes, std::size_t strip_bytes, const char* driver,
+                      std::size_t driver_bytes) {
+  print("[measure] RAM: terminal ");
+  print(terminal);
+  print(" ");
+  print_number(static_cast<std::uint32_t>(terminal_bytes));
+  print(" + strip ");
+  print_number(static_cast<std::uint32_t>(strip_bytes));
+  print(" + ");
+  print(driver);
+  print(" driver ");
+  print_number(static_cast<std::uint32_t>(driver_bytes));
+  print(" = ");
+  print_number(static_cast<std::uint32_t>(terminal_bytes + strip_bytes + driver_bytes));
+  print(" bytes\n");
+}
+
 /// Prints what the SysTick calibration measured on `board`.
 inline void print_calibration(const utf8mcu_bsp::systick::Calibration& calibration, const char* board) {
   print("[measure] calibration: ");
