@@ -3,7 +3,8 @@
 #   add_executable(app main.cpp)
 #   utf8mcu_add_firmware(app)   # links utf8mcu_bsp, writes app.elf.map
 # utf8mcu_bsp: vector table, reset and fault handlers, semihosting
-# (utf8mcu_bsp/semihosting.h), board info (utf8mcu_bsp/board.h), mem* functions,
+# (utf8mcu_bsp/semihosting.h), board info (utf8mcu_bsp/board.h), SysTick as an
+# instruction counter under -icount (utf8mcu_bsp/systick.h), mem* functions,
 # the board linker script. The firmware provides int main().
 include_guard(GLOBAL)
 

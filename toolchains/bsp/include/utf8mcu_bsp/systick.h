@@ -111,8 +111,8 @@ struct Calibration {
   }
 };
 
-/// Measures a loop of 2 * `turns` instructions (start() first; at 62.5
-/// instructions per tick the default is good to 1 in 3,000).
+/// Measures a loop of 2 * `turns` instructions, `turns` >= 1 (start()
+/// first; at 62.5 instructions per tick the default is good to 1 in 3,000).
 inline Calibration calibrate(std::uint32_t turns = 100000) noexcept {
   Calibration result;
   result.instructions = 2 * turns;
