@@ -7,7 +7,7 @@
 ///     constexpr utf8mcu::port::UartPort kUart0 =
 ///         utf8mcu::port::make_cmsdk_uart_port(utf8mcu::port::kMps2Uart0);
 ///     utf8mcu::port::UartReceiver<decltype(rx_ring)> receiver{kUart0, rx_ring};
-///     receiver.start(115200);
+///     if (!receiver.start(115200)) { /* the baud rate is out of reach */ }
 ///     // in the handler of IRQ kMps2Uart0.rx_irq:
 ///     receiver.on_interrupt();
 ///
