@@ -6,7 +6,7 @@
 #   tools/test-all.sh [--fresh] [preset...]     (default: every preset and fuzz)
 #
 # "fuzz" is test/fuzz/run.sh, a clang/libFuzzer project of its own (each target
-# runs UTF8MCU_FUZZ_SECONDS, default 60).
+# runs UTF8MCU_FUZZ_SECONDS, default 30).
 #
 # Keeps going after a failure. The last line is "N passed, N failed" (tests
 # summed over all CTest runs; a preset that fails to configure or build adds

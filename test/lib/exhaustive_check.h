@@ -30,9 +30,8 @@ constexpr bool kOnTarget =
 #endif
 
 // The reduced slice: on boards too small or slow for more (utest::kReduced,
-// the microbit), and on the M4F and M7 boards, where the M3's and M33's
-// full slices would repeat it (EXHAUSTIVE_REDUCED_SLICE, set in
-// test/lib/CMakeLists.txt).
+// the microbit), and on every board but the M3, whose full slice CI runs
+// (EXHAUSTIVE_REDUCED_SLICE, set in test/lib/CMakeLists.txt).
 constexpr bool kReducedSlice =
 #if defined(EXHAUSTIVE_REDUCED_SLICE)
     true;
