@@ -241,6 +241,7 @@ def check_run(args, elf, payload):
         fail("received=%d, sent %d" % (number("received"), len(frame)))
 
     lossy = args.mode == "exact" and summary.get("overflow") == "drop" and number("dropped") > 0
+    summary["compared_exactly"] = "0" if lossy or args.mode == "stall" else str(len(payload))
     if lossy:
         print("uart_e2e: %s lost %d bytes in %d gaps under host load (overflow=drop); "
               "checking its accounting" % (os.path.basename(elf), number("dropped"), number("gaps")))
@@ -343,8 +344,9 @@ def main():
         for message in failures:
             print("FAIL (job %d): %s" % (index, message))
         failed += 1 if failures else 0
-    print("uart_e2e: board=%s mode=%s total_bytes=%d jobs=%d seconds=%.1f" %
-          (args.board, args.mode, len(data), args.jobs, seconds))
+    exact = sum(int(summary.get("compared_exactly", "0")) for _, _, summary, _ in results)
+    print("uart_e2e: board=%s mode=%s total_bytes=%d compared_exactly=%d jobs=%d seconds=%.1f" %
+          (args.board, args.mode, len(data), exact, args.jobs, seconds))
     print("%d passed, %d failed" % (args.jobs - failed, failed))
     return 1 if failed else 0
 
