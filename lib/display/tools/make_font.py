@@ -453,7 +453,7 @@ class FontTable:
                 raise FontError(f"{font.path}: U+{c:04X} is too wide or offset too far for the format")
             inks.append(ink)
             advances.append(advance)
-        self.cell_width = self._cell_width(advances)
+        self.cell_width = self._cell_width(font, advances)
         self.proportional = any(a not in (0, self.cell_width, 2 * self.cell_width) for a in advances)
         # One bit stream of records (header, [advance], ink), no padding
         # except before anchored records when the anchors need a shift.
@@ -499,13 +499,15 @@ class FontTable:
         if len(self.code_points) > 0xFFFF:
             raise FontError("more than 65535 glyphs in one font")
 
-    def _cell_width(self, advances):
-        """The narrow cell: the advance of SPACE or '0', else the most common advance."""
+    def _cell_width(self, font, advances):
+        """The narrow cell: the source font's advance of SPACE or '0', else the
+        most common advance. From the source, not the chosen glyphs: a subset of
+        only wide glyphs (CJK, emoji) keeps its 2-cell advances, so that they
+        stay wide (break opportunities) beside other fonts in a chain."""
         for c in (0x20, 0x30):
-            if c in self.code_points:
-                a = advances[self.code_points.index(c)]
-                if a:
-                    return a
+            glyph = font.glyphs.get(c)
+            if glyph is not None and glyph.advance:
+                return glyph.advance
         spacing = [a for a in advances if a]
         return max(set(spacing), key=spacing.count) if spacing else 8
 
