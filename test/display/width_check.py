@@ -44,19 +44,25 @@ def expected_class(cp):
     return NARROW
 
 
-def newer_code_points(derived_age):
-    """Code points assigned after Python's Unicode version."""
-    python_version = tuple(int(x) for x in unicodedata.unidata_version.split("."))[:2]
-    newer = set()
-    with open(derived_age, encoding="utf-8") as lines:
+def ucd_entries(path):
+    """(code points, value) for each data line of a UCD file: 'XXXX[..YYYY] ; value # comment'."""
+    with open(path, encoding="utf-8") as lines:
         for line in lines:
             data = line.split("#", 1)[0].strip()
             if not data:
                 continue
-            code_range, age = (field.strip() for field in data.split(";"))
-            if tuple(int(x) for x in age.split(".")) > python_version:
-                first, _, last = code_range.partition("..")
-                newer.update(range(int(first, 16), int(last or first, 16) + 1))
+            code_range, value = (field.strip() for field in data.split(";")[:2])
+            first, _, last = code_range.partition("..")
+            yield range(int(first, 16), int(last or first, 16) + 1), value
+
+
+def newer_code_points(derived_age):
+    """Code points assigned after Python's Unicode version."""
+    python_version = tuple(int(x) for x in unicodedata.unidata_version.split("."))[:2]
+    newer = set()
+    for code_points, age in ucd_entries(derived_age):
+        if tuple(int(x) for x in age.split(".")) > python_version:
+            newer.update(code_points)
     return newer
 
 
@@ -73,16 +79,9 @@ PER_CODE_POINT = 4
 def no_break_before(line_break):
     """The code points of KINSOKU_BLOCKS whose line break class is in KINSOKU_CLASSES."""
     expected = set()
-    with open(line_break, encoding="utf-8") as lines:
-        for line in lines:
-            data = line.split("#", 1)[0].strip()
-            if not data:
-                continue
-            code_range, line_class = (field.strip() for field in data.split(";"))
-            if line_class in KINSOKU_CLASSES:
-                first, _, last = code_range.partition("..")
-                expected.update(cp for cp in range(int(first, 16), int(last or first, 16) + 1)
-                                if any(a <= cp <= b for a, b in KINSOKU_BLOCKS))
+    for code_points, line_class in ucd_entries(line_break):
+        if line_class in KINSOKU_CLASSES:
+            expected.update(cp for cp in code_points if any(a <= cp <= b for a, b in KINSOKU_BLOCKS))
     return expected
 
 
