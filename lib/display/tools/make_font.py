@@ -308,27 +308,25 @@ def read_categories(ucd_dir):
     return categories
 
 
-def read_east_asian_wide(ucd_dir):
-    """Code points whose East_Asian_Width is W or F (EastAsianWidth.txt)."""
-    wide = set()
-    with open_text(os.path.join(ucd_dir, "EastAsianWidth.txt")) as lines:
+def code_points_with(path, value_pattern):
+    """Code points of the UCD file's 'XXXX[..YYYY] ; value' lines whose value matches."""
+    found = set()
+    with open_text(path) as lines:
         for line in lines:
-            match = re.match(r"([0-9A-F]+)(?:\.\.([0-9A-F]+))?\s*;\s*(W|F)\b", line)
+            match = re.match(r"([0-9A-F]+)(?:\.\.([0-9A-F]+))?\s*;\s*(?:" + value_pattern + r")\b", line)
             if match:
                 first = int(match.group(1), 16)
-                wide.update(range(first, int(match.group(2) or match.group(1), 16) + 1))
-    return wide
+                found.update(range(first, int(match.group(2) or match.group(1), 16) + 1))
+    return found
+
+
+def read_east_asian_wide(ucd_dir):
+    """Code points whose East_Asian_Width is W or F (EastAsianWidth.txt)."""
+    return code_points_with(os.path.join(ucd_dir, "EastAsianWidth.txt"), "W|F")
 
 
 def read_default_ignorable(ucd_dir):
-    ignorable = set()
-    with open_text(os.path.join(ucd_dir, "DerivedCoreProperties.txt")) as lines:
-        for line in lines:
-            match = re.match(r"([0-9A-F]+)(?:\.\.([0-9A-F]+))?\s*;\s*Default_Ignorable_Code_Point\b", line)
-            if match:
-                first = int(match.group(1), 16)
-                ignorable.update(range(first, int(match.group(2) or match.group(1), 16) + 1))
-    return ignorable
+    return code_points_with(os.path.join(ucd_dir, "DerivedCoreProperties.txt"), "Default_Ignorable_Code_Point")
 
 
 def most_frequent_han(path, count):
