@@ -109,7 +109,7 @@ constexpr bool no_break_before(char32_t code_point) noexcept {
   for (const detail::KinsokuBlock& block : detail::kKinsokuBlocks) {
     if (code_point < block.first) return false;
     if (code_point < block.end) {
-      const std::uint32_t bit = offset + static_cast<std::uint32_t>(code_point - block.first);
+      const std::uint32_t bit = offset + (code_point - block.first);
       return ((detail::kKinsokuBits.words[bit >> 5] >> (bit & 31u)) & 1u) != 0;
     }
     offset += static_cast<std::uint32_t>(block.end - block.first);
