@@ -73,12 +73,11 @@ inline bool same_picture(const MonoFramebuffer& actual, const MonoFramebuffer& e
 
 /// Draws `text` (UTF-8, decoded with the replace policy) from (x, y) on one
 /// line, clipped to `clip`, without any layout: the expected picture of a line.
-inline void draw_line(MonoFramebuffer& picture, const char* text, int x, int y,
-                      const utf8mcu::display::Rect& clip) {
+inline void draw_line(MonoFramebuffer& picture, const char* text, int x, int y, const utf8mcu::display::Rect& clip,
+                      const utf8mcu::display::FontChain& fonts = utf8mcu::display::kDefaultFont) {
   int pen = x;
   auto draw = [&](char32_t code_point) {
-    pen += utf8mcu::display::draw_code_point(picture, utf8mcu::display::kDefaultFont, code_point, pen, y, clip,
-                                             utf8mcu::display::kLitOnDark);
+    pen += utf8mcu::display::draw_code_point(picture, fonts, code_point, pen, y, clip, utf8mcu::display::kLitOnDark);
   };
   std::size_t size = 0;
   while (text[size] != '\0') ++size;

@@ -3,6 +3,9 @@
 #include "display_test_support.h"
 #include "display_test_font_6x13.h"
 #include "glyph_samples.h"
+#if defined(UTF8MCU_DISPLAY_TEST_EMOJI)
+#include "display_test_font_emoji.h"
+#endif
 
 namespace {
 
@@ -310,6 +313,52 @@ UTEST(DisplayFont, FallbackChainSharesTheBaseline) {
   box.put(U'\n');
   EXPECT_EQ(box.cursor().y, 16);
 }
+
+#if defined(UTF8MCU_DISPLAY_TEST_EMOJI)
+// Emoji from unifont_upper.otf (an EMOJI font, host builds) behind Unifont:
+// drawn as 16-pixel glyphs, not hex boxes; the skin-tone modifier, VS16 and ZWJ
+// of an emoji sequence take no room and draw nothing. (display_fonts_vs_sources
+// checks the emoji's pixels against the OTF.)
+UTEST(DisplayFont, EmojiFromTheEmojiFontAreGlyphs) {
+  const FontChain chain(kDefaultFont, fonts::kTestFontEmoji);
+  for (const char32_t emoji : {char32_t{0x1F44D}, char32_t{0x1F468}, char32_t{0x1F469}, char32_t{0x1F600}}) {
+    const Appearance look = appearance_of(chain, emoji);
+    EXPECT_TRUE(look.rendering == Rendering::kGlyph);
+    EXPECT_EQ(look.advance, 16);
+    EXPECT_TRUE(look.width_class == WidthClass::kWide);
+  }
+  EXPECT_EQ(chain.line_height(), 16);
+  display_test::Pictures& pictures = display_test::fresh_pictures();
+  MonoFramebuffer actual(pictures.actual, display_test::kWidth, display_test::kHeight);
+  MonoFramebuffer expected(pictures.expected, display_test::kWidth, display_test::kHeight);
+  const Rect all{0, 0, 96, 16};
+  TextBox box(actual, chain, all, kLitOnDark);
+  // 👍🏽 x 😀 VS16 👨 ZWJ 👩
+  const char* const text = "\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD" "x" "\xF0\x9F\x98\x80\xEF\xB8\x8F"
+                           "\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9";
+  display_test::feed_bytes(text, text_length(text), box);
+  draw_code_point(expected, chain, 0x1F44D, 0, 0, all, kLitOnDark);
+  draw_code_point(expected, chain, U'x', 16, 0, all, kLitOnDark);
+  draw_code_point(expected, chain, 0x1F600, 24, 0, all, kLitOnDark);
+  draw_code_point(expected, chain, 0x1F468, 40, 0, all, kLitOnDark);
+  draw_code_point(expected, chain, 0x1F469, 56, 0, all, kLitOnDark);
+  EXPECT_TRUE(display_test::same_picture(actual, expected));
+  EXPECT_EQ(box.cursor().x, 72);
+  // Not the hex box that Unifont alone draws for U+1F600: the emoji drawn at
+  // (24, 0) above against the box drawn at (24, 16) below it.
+  draw_code_point(expected, kDefaultFont, 0x1F600, 24, 16, Rect{0, 16, 96, 16}, kLitOnDark);
+  int lit = 0;
+  int differing = 0;
+  for (int y = 0; y < 16; ++y) {
+    for (int x = 24; x < 40; ++x) {
+      lit += actual.get_pixel(x, y) ? 1 : 0;
+      differing += actual.get_pixel(x, y) != expected.get_pixel(x, y + 16) ? 1 : 0;
+    }
+  }
+  EXPECT_GT(lit, 20);
+  EXPECT_GT(differing, 20);
+}
+#endif
 
 UTEST(DisplayFont, Constexpr) {
   static_assert(make_hex_box(0x1F600).bits[0] == 0xFF, "frame: left column, rows 0-7");

@@ -2,6 +2,7 @@
 // sequence, streaming equivalence, controls, combining marks, clipping.
 // Expected pictures are drawn line by line without any layout (draw_line).
 #include "display_test_support.h"
+#include "display_test_font_cu12.h"
 
 namespace {
 
@@ -91,6 +92,36 @@ UTEST(DisplayTextBox, SmallWordBufferBreaksLongWordsInPlace) {
   display_test::feed_bytes(text, display_test::literal_size(text), box);
   const char* const lines[] = {"ab cdefg", "hij"};
   draw_expected(expected, area, lines, 2);
+  EXPECT_TRUE(display_test::same_picture(actual, expected));
+}
+
+// A proportional font (ClearlyU cu12, whose G, M, W or Ç advance twice its
+// SPACE or more): no Latin-1 glyph counts as wide, so a word that does not fit
+// moves to the next line whole instead of breaking at such a letter.
+UTEST(DisplayTextBox, ProportionalFontsWrapWholeWords) {
+  const FontChain font(fonts::kTestFontCu12);
+  int wide = 0;
+  for (char32_t c = 0x21; c <= 0xFF; ++c) {
+    const Appearance look = appearance_of(font, c);
+    if (look.rendering == Rendering::kGlyph && look.width_class == WidthClass::kWide) {
+      if (++wide <= 3) utest::log() << "  code point " << static_cast<unsigned>(c) << " (decimal) counts as wide\n";
+    }
+  }
+  EXPECT_EQ(wide, 0);
+  auto advance = [&](char32_t c) { return static_cast<int>(appearance_of(font, c).advance); };
+  EXPECT_GE(advance(U'G'), 2 * advance(U' '));  // what made it wide before
+  const int first_word = advance(U'o') + advance(U'k');
+  const int second_word = advance(U'G') + advance(0xFC) + 3 * advance(U'e');
+  display_test::Pictures& pictures = display_test::fresh_pictures();
+  MonoFramebuffer actual(pictures.actual, display_test::kWidth, display_test::kHeight);
+  MonoFramebuffer expected(pictures.expected, display_test::kWidth, display_test::kHeight);
+  // One pixel short of both words on one line.
+  const Rect area{0, 0, first_word + advance(U' ') + second_word - 1, display_test::kHeight};
+  TextBox box(actual, font, area, kLitOnDark);
+  const char text[] = "ok G\xC3\xBC" "eee";
+  display_test::feed_bytes(text, display_test::literal_size(text), box);
+  display_test::draw_line(expected, "ok", 0, 0, area, font);
+  display_test::draw_line(expected, "G\xC3\xBC" "eee", 0, font.line_height(), area, font);
   EXPECT_TRUE(display_test::same_picture(actual, expected));
 }
 

@@ -308,15 +308,25 @@ def read_categories(ucd_dir):
     return categories
 
 
-def read_default_ignorable(ucd_dir):
-    ignorable = set()
-    with open_text(os.path.join(ucd_dir, "DerivedCoreProperties.txt")) as lines:
+def code_points_with(path, value_pattern):
+    """Code points of the UCD file's 'XXXX[..YYYY] ; value' lines whose value matches."""
+    found = set()
+    with open_text(path) as lines:
         for line in lines:
-            match = re.match(r"([0-9A-F]+)(?:\.\.([0-9A-F]+))?\s*;\s*Default_Ignorable_Code_Point\b", line)
+            match = re.match(r"([0-9A-F]+)(?:\.\.([0-9A-F]+))?\s*;\s*(?:" + value_pattern + r")\b", line)
             if match:
                 first = int(match.group(1), 16)
-                ignorable.update(range(first, int(match.group(2) or match.group(1), 16) + 1))
-    return ignorable
+                found.update(range(first, int(match.group(2) or match.group(1), 16) + 1))
+    return found
+
+
+def read_east_asian_wide(ucd_dir):
+    """Code points whose East_Asian_Width is W or F (EastAsianWidth.txt)."""
+    return code_points_with(os.path.join(ucd_dir, "EastAsianWidth.txt"), "W|F")
+
+
+def read_default_ignorable(ucd_dir):
+    return code_points_with(os.path.join(ucd_dir, "DerivedCoreProperties.txt"), "Default_Ignorable_Code_Point")
 
 
 def most_frequent_han(path, count):
@@ -419,7 +429,7 @@ class Ink:
 
 
 class FontTable:
-    def __init__(self, font, code_points, categories, name):
+    def __init__(self, font, code_points, categories, name, east_asian_wide=frozenset()):
         self.name = name
         self.code_points = sorted(code_points)
         glyphs = [font.glyphs[c] for c in self.code_points]
@@ -453,8 +463,16 @@ class FontTable:
                 raise FontError(f"{font.path}: U+{c:04X} is too wide or offset too far for the format")
             inks.append(ink)
             advances.append(advance)
-        self.cell_width = self._cell_width(advances)
+        self.cell_width = self._cell_width(font, advances)
         self.proportional = any(a not in (0, self.cell_width, 2 * self.cell_width) for a in advances)
+        if self.proportional:
+            # The renderer counts a glyph of two cells or more as wide (a break
+            # opportunity before and after it). In a proportional font the cell
+            # is therefore more than half its widest narrow glyph (East Asian
+            # Width neither W nor F): an M or a W is no ideograph.
+            narrow = [a for c, a in zip(self.code_points, advances) if c not in east_asian_wide]
+            if narrow:
+                self.cell_width = max(self.cell_width, max(narrow) // 2 + 1)
         # One bit stream of records (header, [advance], ink), no padding
         # except before anchored records when the anchors need a shift.
         pieces = []  # (value, bit count) per record
@@ -499,13 +517,15 @@ class FontTable:
         if len(self.code_points) > 0xFFFF:
             raise FontError("more than 65535 glyphs in one font")
 
-    def _cell_width(self, advances):
-        """The narrow cell: the advance of SPACE or '0', else the most common advance."""
+    def _cell_width(self, font, advances):
+        """The narrow cell: the source font's advance of SPACE or '0', else the
+        most common advance. From the source, not the chosen glyphs: a subset of
+        only wide glyphs (CJK, emoji) keeps its 2-cell advances, so that they
+        stay wide (break opportunities) beside other fonts in a chain."""
         for c in (0x20, 0x30):
-            if c in self.code_points:
-                a = advances[self.code_points.index(c)]
-                if a:
-                    return a
+            glyph = font.glyphs.get(c)
+            if glyph is not None and glyph.advance:
+                return glyph.advance
         spacing = [a for a in advances if a]
         return max(set(spacing), key=spacing.count) if spacing else 8
 
@@ -577,7 +597,8 @@ def main():
     parser.add_argument("--font", required=True, help="BDF or Unifont .hex (may be .gz)")
     parser.add_argument("--combining", help="Unifont plane00-combining.txt (with a .hex font)")
     parser.add_argument("--emoji-otf", help="unifont_upper.otf: plane-1 glyphs rasterised at 16 px")
-    parser.add_argument("--ucd-dir", required=True, help="UnicodeData.txt, Blocks.txt, DerivedCoreProperties.txt")
+    parser.add_argument("--ucd-dir", required=True,
+                        help="UnicodeData.txt, Blocks.txt, DerivedCoreProperties.txt, EastAsianWidth.txt")
     parser.add_argument("--unihan", help="Unihan_Readings.txt(.bz2), for the cjk preset")
     parser.add_argument("--set", choices=sorted(SETS), help="a preset glyph set")
     parser.add_argument("--ranges", action="append", help="code points and ranges: 0x20-0x7E,0xA0-0xFF,0x20AC (repeatable)")
@@ -613,7 +634,8 @@ def main():
             if args.require_all:
                 raise FontError(message)
             print(f"make_font.py: note: {message}", file=sys.stderr)
-        table = FontTable(font, present, categories, args.name or os.path.basename(args.font).split(".")[0])
+        table = FontTable(font, present, categories, args.name or os.path.basename(args.font).split(".")[0],
+                          read_east_asian_wide(args.ucd_dir))
     except FontError as error:
         sys.exit(f"make_font.py: error: {error}")
     except OSError as error:

@@ -43,6 +43,7 @@ def main():
     make_font = load(make_font_path)
     categories = make_font.read_categories(ucd)
     ignorable = make_font.read_default_ignorable(ucd)
+    east_asian_wide = make_font.read_east_asian_wide(ucd)
     fonts = [("unifont", unifont, combining)]
     fonts += [(os.path.basename(p).split(".")[0], p, None) for p in sys.argv[5:]]
     print("| font | glyphs | glyph count | bytes | u8g2 | ratio | 128x64 | 128x32 |")
@@ -55,7 +56,7 @@ def main():
             for first, last in make_font.parse_ranges(ranges):
                 wanted.update(c for c in range(first, last + 1) if categories.get(c, "Cn") not in ("Cn", "Cs", "Co"))
             chosen = {c for c in wanted if c in source.glyphs and categories.get(c) != "Cc" and c not in ignorable}
-            table = make_font.FontTable(source, chosen, categories, name)
+            table = make_font.FontTable(source, chosen, categories, name, east_asian_wide)
             total = table.sizes()[2]
             count = len(table.code_points)
             line = table.line_height

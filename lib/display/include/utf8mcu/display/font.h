@@ -98,7 +98,8 @@ struct Font {
   std::uint32_t glyphs_size;    ///< bytes of `glyphs`, the 3 spare ones included
   std::uint8_t line_height;     ///< rows of a line: the chosen glyphs' ascent + descent
   std::uint8_t baseline;        ///< rows from the line top down to the baseline
-  std::uint8_t cell_width;      ///< advance of a narrow glyph (SPACE, or the most common)
+  std::uint8_t cell_width;      ///< advance of a narrow glyph (the source font's SPACE or 0, or the most common;
+                                ///< in a proportional font more than half its widest non-wide glyph)
   std::uint8_t anchor_shift;
   const char* name;
 };
