@@ -306,6 +306,15 @@ class Utf8ToUnits {
   constexpr void reset() noexcept { decoder_.reset(); }
 
  private:
+  // Input bytes a fast path may take: a sequence never yields more units than
+  // it has bytes, so one limit on the input covers the output too.
+  static constexpr std::size_t fast_path_bytes(std::size_t size, std::size_t capacity,
+                                               const TranscodeResult& result) {
+    const std::size_t in_left = size - result.read;
+    const std::size_t out_left = capacity - result.written;
+    return in_left < out_left ? in_left : out_left;
+  }
+
   // Between sequences, with 16 or more input bytes and as much room: ASCII 16
   // bytes per test (4 at a time near other text; without unaligned loads,
   // counted as validate() counts it, then copied), runs of well-formed
@@ -315,11 +324,7 @@ class Utf8ToUnits {
   template <ErrorPolicy kPolicy>
   static constexpr void fast_path(const std::uint8_t* in, std::size_t size, Unit* out, std::size_t capacity,
                                   TranscodeResult& result) {
-    // A sequence never yields more units than it has bytes, so one limit on
-    // the input covers the output too.
-    const std::size_t in_left = size - result.read;
-    const std::size_t out_left = capacity - result.written;
-    const std::size_t n = in_left < out_left ? in_left : out_left;
+    const std::size_t n = fast_path_bytes(size, capacity, result);
     if (n < 16) return;
     const std::uint8_t* p = in + result.read;
     Unit* o = out + result.written;
@@ -417,9 +422,7 @@ class Utf8ToUnits {
   template <ErrorPolicy kPolicy>
   static constexpr void compact_path(const std::uint8_t* in, std::size_t size, Unit* out, std::size_t capacity,
                                      TranscodeResult& result) {
-    const std::size_t in_left = size - result.read;
-    const std::size_t out_left = capacity - result.written;
-    const std::size_t n = in_left < out_left ? in_left : out_left;
+    const std::size_t n = fast_path_bytes(size, capacity, result);
     if (n < 4) return;
     const std::uint8_t* const p = in + result.read;
     CompactWriter write{out + result.written};
