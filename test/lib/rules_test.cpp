@@ -19,6 +19,7 @@
 //   word run loops, has_*_byte_form        decode_run3/4<true>, decode_runs<true>
 //   fast loop                              decode_fast<false>, decode_fast<true>
 //   loop for noise                         noisy_part()
+//   size-tuned validator and converters    decode_compact()
 //   validator's sequence tests             is_sequence2/3/4(), skip_sequence()
 //   validator's run loops                  skip_run2/3/4()
 //   validator's 8-byte test                skip_short_sequences()
@@ -196,6 +197,17 @@ Verdict noise_loop(const Case& c) {
   return {moved, 0, out.code_points[0]};
 }
 
+// The size-tuned loop of validate() and the converters, for one sequence or
+// maximal subpart (its end test failing after the first).
+Verdict compact_loop(const Case& c) {
+  std::size_t errors = 0;
+  test::Recorder<4> out;
+  const std::uint8_t* const end = d::decode_compact<ErrorPolicy::kReplace>(c.bytes, c.bytes + 1, out, errors);
+  const auto moved = static_cast<unsigned>(end - c.bytes);
+  if (errors != 0) return {0, moved, 0};
+  return {moved, 0, out.code_points[0]};
+}
+
 // The validator's tests take or refuse; the code point is not theirs.
 Verdict taken_only(const Case& c, unsigned taken) { return {taken, 0, taken == 0 ? 0 : c.expected.code_point}; }
 
@@ -219,6 +231,7 @@ enum Path : unsigned {
   kFastLoopBytes,
   kFastLoopWords,
   kNoiseLoop,
+  kCompactLoop,
   kIsSequence,
   kSkipSequence,
   kSkipRun2,
@@ -232,7 +245,7 @@ enum Path : unsigned {
 constexpr const char* kPathNames[kPathCount] = {
     "decode_step + LeadTable", "push_compact", "push_span", "decode_run2 (bytes)", "decode_run3 (bytes)",
     "decode_run4 (bytes)", "decode_runs (bytes)", "decode_run3 (words)", "decode_run4 (words)",
-    "decode_runs (words)", "decode_fast (bytes)", "decode_fast (words)", "noisy_part", "is_sequence2/3/4",
+    "decode_runs (words)", "decode_fast (bytes)", "decode_fast (words)", "noisy_part", "decode_compact", "is_sequence2/3/4",
     "skip_sequence", "skip_run2", "skip_run3", "skip_run4", "skip_short_sequences", "validate",
 };
 
@@ -295,6 +308,7 @@ void check_case(const Case& c, Tally& tally) {
   check(c, tally, kWordRuns,
         one_run_step(c, [s0](auto p, auto e, auto& s) { return d::decode_runs<true>(s0, p, e, s); }), false);
   check(c, tally, kNoiseLoop, noise_loop(c), true);
+  check(c, tally, kCompactLoop, compact_loop(c), true);
 
   const std::uint32_t w = d::load_le32(c.bytes);
   const unsigned by_is_sequence = d::is_sequence2(w) ? 2 : d::is_sequence3(w) ? 3 : d::is_sequence4(w) ? 4 : 0;

@@ -233,8 +233,8 @@ constexpr void write_units(char32_t code_point, char16_t* out) {
 }
 
 /// UTF-8 to UTF-16 or UTF-32. Between sequences and away from the ends of
-/// input and output, a fast path converts whole sequences (not when built for
-/// size: see kSizeTuned). Otherwise input goes one byte at a time with the
+/// input and output, a fast path converts whole sequences (when built for
+/// size, see kSizeTuned, a smaller one: decode_compact()). Otherwise input goes one byte at a time with the
 /// decoder in report mode, so each step yields at most one code point (a
 /// broken sequence first, the byte after it in the next step) and the policy
 /// is applied here; before each step the decoder is saved, and if the step's
@@ -250,7 +250,13 @@ class Utf8ToUnits {
     if (in == nullptr) return result;
     if (out == nullptr) capacity = 0;
     while (result.read < size) {
-      if (!kSizeTuned && !decoder_.in_sequence()) fast_path<kPolicy>(in, size, out, capacity, result);
+      if (!decoder_.in_sequence()) {
+        if constexpr (kSizeTuned) {
+          compact_path<kPolicy>(in, size, out, capacity, result);
+        } else {
+          fast_path<kPolicy>(in, size, out, capacity, result);
+        }
+      }
       if (result.read == size) break;
       // Little room: one byte at a time, undone if its output does not fit.
       const Decoder saved = decoder_;
@@ -300,6 +306,15 @@ class Utf8ToUnits {
   constexpr void reset() noexcept { decoder_.reset(); }
 
  private:
+  // Input bytes a fast path may take: a sequence never yields more units than
+  // it has bytes, so one limit on the input covers the output too.
+  static constexpr std::size_t fast_path_bytes(std::size_t size, std::size_t capacity,
+                                               const TranscodeResult& result) {
+    const std::size_t in_left = size - result.read;
+    const std::size_t out_left = capacity - result.written;
+    return in_left < out_left ? in_left : out_left;
+  }
+
   // Between sequences, with 16 or more input bytes and as much room: ASCII 16
   // bytes per test (4 at a time near other text; without unaligned loads,
   // counted as validate() counts it, then copied), runs of well-formed
@@ -309,11 +324,7 @@ class Utf8ToUnits {
   template <ErrorPolicy kPolicy>
   static constexpr void fast_path(const std::uint8_t* in, std::size_t size, Unit* out, std::size_t capacity,
                                   TranscodeResult& result) {
-    // A sequence never yields more units than it has bytes, so one limit on
-    // the input covers the output too.
-    const std::size_t in_left = size - result.read;
-    const std::size_t out_left = capacity - result.written;
-    const std::size_t n = in_left < out_left ? in_left : out_left;
+    const std::size_t n = fast_path_bytes(size, capacity, result);
     if (n < 16) return;
     const std::uint8_t* p = in + result.read;
     Unit* o = out + result.written;
@@ -404,6 +415,31 @@ class Utf8ToUnits {
     result.read = static_cast<std::size_t>(p - in);
     result.written = static_cast<std::size_t>(o - out);
   }
+
+  // Size-tuned builds: the same with one small loop (decode_compact()),
+  // between sequences with 4 or more input bytes and as much room; stops 3
+  // bytes before the end, and under kReport at an error.
+  template <ErrorPolicy kPolicy>
+  static constexpr void compact_path(const std::uint8_t* in, std::size_t size, Unit* out, std::size_t capacity,
+                                     TranscodeResult& result) {
+    const std::size_t n = fast_path_bytes(size, capacity, result);
+    if (n < 4) return;
+    const std::uint8_t* const p = in + result.read;
+    CompactWriter write{out + result.written};
+    result.read = static_cast<std::size_t>(decode_compact<kPolicy>(p, p + n - 3, write, result.errors) - in);
+    result.written = static_cast<std::size_t>(write.o - out);
+  }
+
+  // decode_compact()'s sink: like UnitWriter, with the pointer in the sink
+  // itself, which the loop keeps in a register.
+  struct CompactWriter {
+    Unit* o;
+
+    constexpr void operator()(char32_t code_point) {
+      write_units(code_point, o);
+      o += units_for(code_point, o);
+    }
+  };
 
   // Where decode_runs() stopped.
   struct RunEnd {

@@ -77,14 +77,22 @@ constexpr ValidationResult decode(const std::uint8_t* data, std::size_t size, Si
 /// ill-formed part. ASCII runs are tested a machine word at a time (16 bytes
 /// per test on 32-bit cores), other sequences whole, and on 64-bit machines
 /// ASCII mixed with 2-byte sequences 8 bytes per test; only an ill-formed
-/// part and the last 3 bytes go through the state machine.
+/// part and the last 3 bytes go through the state machine. Size-tuned builds
+/// (kSizeTuned) take all text with one small loop instead: ASCII a word per
+/// test from aligned addresses, other sequences whole.
 [[nodiscard]] constexpr ValidationResult validate(const std::uint8_t* data, std::size_t size) noexcept {
   if (data == nullptr) return {};
   const std::uint8_t* p = data;
   const std::uint8_t* const end = data + size;
   const std::uint8_t* const fast_end = size >= 4 ? end - 3 : data;
   for (;;) {
-    while (p < fast_end) {
+    if constexpr (detail::kSizeTuned) {
+      // One small loop for all text (detail::decode_compact()).
+      NullSink none;
+      std::size_t errors = 0;
+      p = detail::decode_compact<ErrorPolicy::kReport>(p, fast_end, none, errors);
+    }
+    while (!detail::kSizeTuned && p < fast_end) {
       if (detail::signed_byte(*p) < 0) {
         if constexpr (detail::kEightByteWords) {
           // A 2-byte lead (or a byte that starts no sequence: left below).
@@ -102,7 +110,6 @@ constexpr ValidationResult decode(const std::uint8_t* data, std::size_t size, Si
         // again.
         const std::int32_t lead = detail::signed_byte(*p);
         if (lead < 0) {
-          if constexpr (detail::kSizeTuned) continue;
           const std::uint8_t* const run_start = p;
           if (lead >= -62) {
             if (lead < -32) {

@@ -27,6 +27,10 @@
 ///                              bytes
 /// push_compact()               size-tuned builds: all, one     the end of the span    R X
 ///                              byte at a time
+/// decode_compact()             size-tuned builds, validate()   fast_end; under        R X C
+///                              and the UTF-16/32 converters:   kReport an ill-formed
+///                              ASCII a word per test, other    part
+///                              sequences and subparts whole
 ///
 /// Each path tests Table 3-7 its own way; its comment names what in rules.h
 /// it mirrors.
@@ -356,6 +360,95 @@ constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uin
     if (noisy_part<kPolicy>(p, sink, count, replacement)) break;
   } while (p < noisy_end);
   errors = count;
+  return p;
+}
+
+/// Size-tuned builds (kSizeTuned): the path of validate() and of the UTF-16
+/// and UTF-32 converters between sequences, from `p` (a boundary) up to
+/// `fast_end`, before which 4 bytes are readable at every step. One loop with
+/// byte loads, no state word: ASCII 4 bytes per test from aligned addresses,
+/// other sequences whole as in noisy_part() (the second byte's range on the
+/// code point's top bits). Under kReplace and kSkip each maximal subpart
+/// counts one in `errors` (and is one U+FFFD under kReplace); under kReport
+/// it stops before the first. Returns where it stopped, a boundary. With a
+/// NullSink (validate()) the code points are never computed.
+template <ErrorPolicy kPolicy, typename Sink>
+__attribute__((noinline)) constexpr const std::uint8_t* decode_compact(const std::uint8_t* p, const std::uint8_t* fast_end, Sink& sink,
+                                             std::size_t& errors) {
+  while (p < fast_end) {
+    std::uint32_t code_point = p[0];
+    if (code_point < 0x80) {
+      sink(static_cast<char32_t>(code_point));
+      ++p;
+      // From an aligned address on, ASCII a word per test; the bytes go to
+      // the sink from the word tested, not loaded again.
+      if (!is_constant_evaluated() && reinterpret_cast<std::uintptr_t>(p) % 4 == 0 && p < fast_end) {
+        do {
+          std::uint32_t w = 0;
+          __builtin_memcpy(&w, __builtin_assume_aligned(p, 4), 4);
+          if ((w & 0x80808080) != 0) break;
+          sink(static_cast<char32_t>(w & 0xFF));
+          sink(static_cast<char32_t>((w >> 8) & 0xFF));
+          sink(static_cast<char32_t>((w >> 16) & 0xFF));
+          sink(static_cast<char32_t>(w >> 24));
+          p += 4;
+        } while (p < fast_end);
+      }
+      continue;
+    }
+    // Each byte after the lead as its payload: 0-63 for a continuation byte
+    // (10xx xxxx), 64 or more (wrapped) for any other.
+    const std::uint32_t b1 = p[1] - 0x80u;
+    // Bytes of the sequence, or of the maximal subpart when `ill_formed`.
+    std::ptrdiff_t length = 1;
+    bool ill_formed = true;
+    if (code_point >= 0xC2 && b1 < 0x40) {  // 80-C1 start nothing
+      if (code_point < 0xE0) {
+        code_point = ((code_point - 0xC0) << 6) | b1;
+        length = 2;
+        ill_formed = false;
+      } else {
+        // The lead's payload and the second byte: the code point >> 6 (3
+        // bytes), or >> 12 plus 0x400 (4 bytes).
+        const std::uint32_t top = ((code_point & 0x1F) << 6) | b1;
+        const std::uint32_t b2 = p[2] - 0x80u;
+        if (code_point < 0xF0) {
+          // second_byte_range() as kThreeByteBlocks: not block 0 (over-long)
+          // nor 27 (surrogates).
+          if (is_three_byte_block(top >> 5)) {
+            length = 2;
+            if (b2 < 0x40) {
+              code_point = (top << 6) | b2;
+              length = 3;
+              ill_formed = false;
+            }
+          }
+        } else if (top - (0x400 + 0x10) < 0x100) {  // F0 90 .. F4 8F; F5-FF lie past it
+          const std::uint32_t b3 = p[3] - 0x80u;
+          length = 2;
+          if (b2 < 0x40) {
+            length = 3;
+            if (b3 < 0x40) {
+              code_point = ((top - 0x400) << 12) | (b2 << 6) | b3;
+              length = 4;
+              ill_formed = false;
+            }
+          }
+        }
+      }
+    }
+    if (ill_formed) {
+      if constexpr (kPolicy == ErrorPolicy::kReport) break;
+      ++errors;
+      if constexpr (kPolicy != ErrorPolicy::kReplace) {
+        p += length;
+        continue;
+      }
+      code_point = kReplacementCharacter;
+    }
+    sink(static_cast<char32_t>(code_point));
+    p += length;
+  }
   return p;
 }
 

@@ -10,9 +10,11 @@
 namespace utf8mcu {
 namespace detail {
 
-/// Which span push and UTF-8 converters a build gets: true for the
-/// size-tuned ones (a plain byte loop, much less code), false for the
-/// speed-tuned ones (whole sequences, runs, ASCII 4 or 16 bytes per test).
+/// Which span push, validator and UTF-8 converters a build gets: true for
+/// the size-tuned ones (much less code: a plain byte loop for the push, one
+/// loop of whole sequences and ASCII words for validate() and the
+/// converters), false for the speed-tuned ones (whole sequences, runs, ASCII
+/// 4 or 16 bytes per test).
 /// The size-tuned ones when compiling for size (-Os, -Oz), unless
 /// UTF8MCU_SIZE_TUNED is defined to 0 or 1. Both give the same results, so
 /// translation units built either way can share decoders.
