@@ -12,6 +12,7 @@
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/encoder.h"
 #include "utf8mcu/iterator.h"
+#include "utf8mcu/legacy_fallback.h"
 #include "utf8mcu/transcode.h"
 #include "reference_utf8.h"
 #include "test_support.h"
@@ -39,7 +40,14 @@ namespace {
 using utf8mcu::ErrorPolicy;
 using utf8mcu::Status;
 
-constexpr std::uint8_t kGuard = 0xA5;
+// The guard bytes, one value or the other at each resize(): a continuation
+// byte, which ends an ASCII run and breaks a sequence read past the end, and
+// an ASCII letter, which lets a loop that reads past the end run on. Without
+// ASan (on the boards) a read is not seen by itself, only by what follows
+// it: the continuation byte alone would stop such a loop one byte past the
+// end, unseen, where the letter makes it hand the sink code points past the
+// span's count, or fault.
+constexpr std::uint8_t kGuards[2] = {0xA5, 'a'};
 constexpr std::size_t kGuardBytes = 16;
 
 // Up to N bytes with guard bytes on both sides; resize() makes the first
@@ -57,8 +65,9 @@ class Guarded {
   void resize(std::size_t used) {
     unpoison();
     used_ = used;
-    for (std::uint8_t& b : before_) b = kGuard;
-    for (std::size_t i = used; i < N + kGuardBytes; ++i) bytes_[i] = kGuard;
+    guard_ = kGuards[resizes_++ % 2];
+    for (std::uint8_t& b : before_) b = guard_;
+    for (std::size_t i = used; i < N + kGuardBytes; ++i) bytes_[i] = guard_;
     poison();
   }
 
@@ -68,8 +77,8 @@ class Guarded {
   bool intact() {
     unpoison();
     bool ok = true;
-    for (const std::uint8_t b : before_) ok = ok && b == kGuard;
-    for (std::size_t i = used_; i < N + kGuardBytes; ++i) ok = ok && bytes_[i] == kGuard;
+    for (const std::uint8_t b : before_) ok = ok && b == guard_;
+    for (std::size_t i = used_; i < N + kGuardBytes; ++i) ok = ok && bytes_[i] == guard_;
     poison();
     return ok;
   }
@@ -91,6 +100,8 @@ class Guarded {
   // The buffer and, after it, the unused bytes and the guard.
   alignas(4) std::uint8_t bytes_[N + kGuardBytes];
   std::size_t used_ = 0;
+  std::uint8_t guard_ = kGuards[0];
+  std::uint32_t resizes_ = 0;
 };
 
 // How a Rewriter changes the input on a call.
@@ -249,6 +260,33 @@ UTEST(ChangingInput, Cesu8DecoderPush) {
   }
 }
 
+UTEST(ChangingInput, LegacyFallbackDecoderPush) {
+  Guarded<kSpan> buffer;
+  test::Random random(18);
+  for (std::uint32_t round = 0; round < kRounds; ++round) {
+    Rewriter sink = fresh_round(random, buffer, round);
+    const std::size_t size = sink.size;
+    utf8mcu::LegacyFallbackDecoder<utf8mcu::LegacyCharset::kWindows1252> decoder;
+    // A sequence left open by an earlier push.
+    decoder.push(std::uint8_t{0xF0}, sink);
+    const utf8mcu::DecodeResult r = decoder.push(buffer.data(), size, sink);
+    const std::size_t calls_before_finish = sink.calls;
+    const utf8mcu::DecodeError end = decoder.finish(sink);
+    EXPECT_TRUE(buffer.intact());
+    EXPECT_TRUE(sink.all_scalar);
+    EXPECT_EQ(r.consumed, size);
+    // One code point per byte at most, the open F0 included.
+    EXPECT_LE(calls_before_finish, size + 1);
+    EXPECT_LE(r.errors, size + 1);
+    EXPECT_EQ(sink.calls - calls_before_finish, std::size_t{end.length});
+    EXPECT_LE(end.length, 3u);
+    if (utest::current_test_failed()) {
+      utest::log() << "round " << round << " size " << size << '\n';
+      return;
+    }
+  }
+}
+
 UTEST(ChangingInput, CodePointsIterator) {
   Guarded<kSpan> buffer;
   test::Random random(8);
@@ -318,10 +356,13 @@ UTEST(ChangingInput, ReportedSanitizeInPlace) {
   const std::uint8_t text[22] = {0xC3, 0xA9, 0x20, 0x20, 0xE2, 0x82, 0x61, 0x61, 0x20, 0xC3, 0xA9,
                                  0xF0, 0x9F, 0x98, 0x80, 0x80, 0x80, 0x20, 0x80, 0xC3, 0xA9, 0x20};
   Guarded<sizeof text> buffer;
-  for (int use_decode = 0; use_decode < 2; ++use_decode) {
+  // Each call with each guard value.
+  for (int round = 0; round < 4; ++round) {
+    const bool use_decode = round >= 2;
+    buffer.resize(sizeof text);
     for (std::size_t i = 0; i < sizeof text; ++i) buffer.data()[i] = text[i];
     utf8mcu::Utf8Writer writer(buffer.data(), sizeof text);
-    if (use_decode != 0) {
+    if (use_decode) {
       utf8mcu::decode(buffer.data(), sizeof text, writer);
     } else {
       utf8mcu::Decoder decoder;
