@@ -8,6 +8,7 @@
 // counts add up.
 
 #include "utf8mcu/validate.h"
+#include "utf8mcu/boundary.h"
 #include "utf8mcu/cesu8.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/encoder.h"
@@ -529,7 +530,8 @@ UTEST(ChangingInput, RewrittenBetweenChunks) {
 
 #if !defined(__arm__)
 // Another thread rewrites the buffer (as a DMA transfer would) while
-// validate(), is_valid(), count_code_points() and decode() read it. A data
+// validate(), is_valid(), count_code_points(), decode() and the boundary
+// functions read it. A data
 // race by the language's rules, as DMA is; what is tested is that the
 // results stay within the span, under ASan.
 UTEST(ChangingInput, RewrittenByAnotherThread) {
@@ -560,6 +562,16 @@ UTEST(ChangingInput, RewrittenByAnotherThread) {
       calls += utf8mcu::is_scalar_value(c) ? 1 : size + 1;
     });
     EXPECT_LE(calls, size);
+    // The boundary functions: positions within the span, parts of 1-4 bytes.
+    const std::size_t pos = random.below(static_cast<std::uint32_t>(size));
+    EXPECT_LE(utf8mcu::previous_boundary(buffer.data(), size, pos), pos);
+    const std::size_t next = utf8mcu::next_boundary(buffer.data(), size, pos);
+    EXPECT_TRUE(next > pos && next <= size);
+    EXPECT_LE(utf8mcu::truncate(buffer.data(), size, pos), pos);
+    const utf8mcu::DecodedCodePoint one = utf8mcu::decode_one(buffer.data() + pos, size - pos);
+    const std::size_t length = one.length;
+    EXPECT_TRUE(length >= 1 && length <= size - pos && length <= 4);
+    EXPECT_TRUE(utf8mcu::is_scalar_value(one.code_point));
   }
   stop.store(true, std::memory_order_relaxed);
   dma.join();

@@ -7,7 +7,9 @@
 /// A boundary is a position where replace-decoding from the start of the buffer
 /// begins a code point or an ill-formed part (or the end). Every byte that is
 /// not a continuation byte (80-BF) is a boundary, so all of these functions look
-/// at no more than 4 bytes around the position: constant time.
+/// at no more than 4 bytes around the position: constant time. If the buffer
+/// changes during a call, they still read only within it and return
+/// positions within it (docs/bad-input.md).
 
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/internal/rules.h"
