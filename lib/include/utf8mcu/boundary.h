@@ -78,7 +78,11 @@ struct DecodedCodePoint {
                                                 std::size_t pos) noexcept {
   if (data == nullptr || pos >= size) return data == nullptr ? 0 : size;
   const std::size_t start = previous_boundary(data, size, pos);
-  return start + decode_one(data + start, size - start).length;
+  const std::size_t next = start + decode_one(data + start, size - start).length;
+  // Past `pos` even when the bytes changed after previous_boundary() read
+  // them and the part at `start` no longer reaches it: a loop over the
+  // boundaries always moves on.
+  return next > pos ? next : pos + 1;
 }
 
 /// The longest prefix of at most `max_bytes` that ends on a boundary, so no
