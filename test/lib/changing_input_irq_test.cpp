@@ -1,14 +1,16 @@
 // Input that changes during a call, on the boards, for the functions that
 // take no sink (validate, is_valid, count_code_points, the boundary
-// functions, and the CodePoints loop between its steps): SysTick interrupts
-// rewrite the buffer while they read it, as a DMA transfer would. The host
-// does the same from a second thread (changing_input_test.cpp). The span
+// functions, the UTF-16 and UTF-32 converters, and a CodePoints loop):
+// SysTick interrupts rewrite the buffer while they read it, as a DMA
+// transfer would. The host does the same from a second thread
+// (changing_input_test.cpp). The span
 // ends where the buffer's guard bytes start: ASCII letters, so that a loop
 // reading past the end would run on into counts larger than the span. Built
 // for the boards only, run under -icount (test/lib/CMakeLists.txt).
 
 #include "utf8mcu/boundary.h"
 #include "utf8mcu/iterator.h"
+#include "utf8mcu/transcode.h"
 #include "utf8mcu/validate.h"
 #include "test_support.h"
 #include "utest/utest.h"
@@ -57,9 +59,13 @@ UTEST(ChangingInput, RewrittenByAnInterrupt) {
   for (std::size_t i = kSize; i < kSize + kGuardBytes; ++i) text[i] = kGuard;
   constexpr std::uint32_t kRounds = 1000;
   std::uint32_t rounds_interrupted = 0;
-  // Every 10 ticks (400 to 800 instructions under -icount): many times per
-  // round.
-  utf8mcu_bsp::systick::start_interrupts(9);
+  // About every 600 instructions under -icount: many times per round. In
+  // ticks from a calibration, since each board's SysTick runs at its own
+  // rate (the STM32's several ticks per instruction).
+  utf8mcu_bsp::systick::start();
+  const std::uint32_t per_tick_milli = utf8mcu_bsp::systick::calibrate(10000).per_tick_milli();
+  const std::uint32_t ticks = per_tick_milli == 0 ? 10 : 600000 / per_tick_milli;
+  utf8mcu_bsp::systick::start_interrupts(ticks < 2 ? 2 : ticks);
   for (std::uint32_t round = 0; round < kRounds && !utest::current_test_failed(); ++round) {
     const std::uint32_t before = interrupts;
     const std::size_t size = 1 + random.below(kSize);
@@ -74,6 +80,13 @@ UTEST(ChangingInput, RewrittenByAnInterrupt) {
     const std::size_t next = utf8mcu::next_boundary(data, size, pos);
     EXPECT_TRUE(next > pos && next <= size);
     EXPECT_LE(utf8mcu::truncate(data, size, pos), pos);
+    char16_t units16[kSize];
+    const utf8mcu::TranscodeResult t16 = utf8mcu::utf8_to_utf16(data, size, units16, size);
+    EXPECT_TRUE(t16.read <= size && t16.written <= size && test::well_formed_utf16(units16, t16.written));
+    char32_t units32[kSize];
+    const utf8mcu::TranscodeResult t32 = utf8mcu::utf8_to_utf32(data, size, units32, size);
+    EXPECT_TRUE(t32.read <= size && t32.written <= size);
+    for (std::size_t i = 0; i < t32.written && i < kSize; ++i) EXPECT_TRUE(utf8mcu::is_scalar_value(units32[i]));
     std::size_t steps = 0;
     std::size_t bytes = 0;
     const utf8mcu::CodePoints range(data, size);

@@ -165,19 +165,6 @@ bool reference_accepts(const std::uint8_t* data, std::size_t size) {
   return ok;
 }
 
-// True when the units are well-formed UTF-16: every surrogate in a pair.
-bool well_formed_utf16(const char16_t* units, std::size_t size) {
-  for (std::size_t i = 0; i < size; ++i) {
-    if (units[i] >= 0xD800 && units[i] <= 0xDBFF) {
-      if (i + 1 == size || units[i + 1] < 0xDC00 || units[i + 1] > 0xDFFF) return false;
-      ++i;
-    } else if (units[i] >= 0xDC00 && units[i] <= 0xDFFF) {
-      return false;
-    }
-  }
-  return true;
-}
-
 template <ErrorPolicy kPolicy>
 void push_with_rewriting_sink(std::uint32_t seed) {
   Guarded<kSpan> buffer;
@@ -384,7 +371,7 @@ UTEST(ChangingInput, ReportedUtf8ToUnitsInPlace) {
   EXPECT_TRUE(buffer.intact());
   EXPECT_LE(r16.written, 16u);
   EXPECT_LE(r16.read, 32u);
-  EXPECT_TRUE(well_formed_utf16(units16, r16.written));
+  EXPECT_TRUE(test::well_formed_utf16(units16, r16.written));
 
   buffer.resize(64);
   fill(64);
@@ -436,7 +423,7 @@ void utf8_to_units_at_every_overlap(std::uint32_t seed) {
       EXPECT_LE(read, kIn);
       EXPECT_LE(written, kUnits);
       if constexpr (sizeof(Unit) == 2) {
-        EXPECT_TRUE(well_formed_utf16(reinterpret_cast<const char16_t*>(out), written));
+        EXPECT_TRUE(test::well_formed_utf16(reinterpret_cast<const char16_t*>(out), written));
       } else {
         for (std::size_t i = 0; i < written && i < kUnits; ++i) EXPECT_TRUE(utf8mcu::is_scalar_value(out[i]));
       }
@@ -524,8 +511,9 @@ UTEST(ChangingInput, RewrittenBetweenChunks) {
 
 #if !defined(__arm__)
 // Another thread rewrites the buffer (as a DMA transfer would) while
-// validate(), is_valid(), count_code_points(), decode() and the boundary
-// functions read it: the results must stay within the span, under ASan.
+// validate(), is_valid(), count_code_points(), decode(), the boundary
+// functions and a converter read it: the results must stay within the span,
+// under ASan.
 UTEST(ChangingInput, RewrittenByAnotherThread) {
   constexpr std::size_t kSize = 1024;
   Guarded<kSize> buffer;
@@ -550,6 +538,10 @@ UTEST(ChangingInput, RewrittenByAnotherThread) {
     const std::size_t next = utf8mcu::next_boundary(buffer.data(), size, pos);
     EXPECT_TRUE(next > pos && next <= size);
     EXPECT_LE(utf8mcu::truncate(buffer.data(), size, pos), pos);
+    // The converters, into a buffer of their own.
+    char16_t units[kSize];
+    const utf8mcu::TranscodeResult t = utf8mcu::utf8_to_utf16(buffer.data(), size, units, size);
+    EXPECT_TRUE(t.read <= size && t.written <= size && test::well_formed_utf16(units, t.written));
     const utf8mcu::DecodedCodePoint one = utf8mcu::decode_one(buffer.data() + pos, size - pos);
     const std::size_t length = one.length;
     EXPECT_TRUE(length >= 1 && length <= size - pos && length <= 4);

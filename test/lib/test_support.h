@@ -139,6 +139,19 @@ inline void random_text(Random& random, std::uint8_t* out, std::size_t size) {
   }
 }
 
+// True when the units are well-formed UTF-16: every surrogate in a pair.
+inline bool well_formed_utf16(const char16_t* units, std::size_t size) {
+  for (std::size_t i = 0; i < size; ++i) {
+    if (units[i] >= 0xD800 && units[i] <= 0xDBFF) {
+      if (i + 1 == size || units[i + 1] < 0xDC00 || units[i + 1] > 0xDFFF) return false;
+      ++i;
+    } else if (units[i] >= 0xDC00 && units[i] <= 0xDFFF) {
+      return false;
+    }
+  }
+  return true;
+}
+
 #if !defined(__arm__)
 // The host only: a second thread that rewrites bytes of `size` bytes at
 // `data` until it is destroyed, as a DMA transfer would, with bytes that turn
