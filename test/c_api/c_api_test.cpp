@@ -128,3 +128,33 @@ UTEST(CApi, ABrokenStateWordIsReportedAndReset) {
   EXPECT_EQ(finished.status, UTF8MCU_TRUNCATED);
   EXPECT_EQ(for_finish.private_state, 0u);
 }
+
+#if !defined(__arm__)
+// Another thread rewrites the text (as a DMA transfer would) while the C
+// API's whole-buffer functions read it; the sinks' case is
+// input_rewritten_by_the_sink. The results must stay within the span, and
+// nothing outside it may be read (ASan: each span ends where the array does).
+UTEST(CApi, InputRewrittenByAnotherThread) {
+  constexpr std::size_t kSize = 512;
+  std::uint8_t text[kSize];
+  test::Random random(21);
+  for (std::uint8_t& b : text) b = random.below(2) == 0 ? std::uint8_t{'a'} : std::uint8_t{0xC3};
+  const test::RewritingThread dma(text, kSize, 22);
+  for (std::uint32_t round = 0; round < 1000 && !utest::current_test_failed(); ++round) {
+    const std::size_t size = 1 + random.below(kSize);
+    const std::uint8_t* const data = text + kSize - size;
+    const utf8mcu_validation_result v = utf8mcu_validate(data, size);
+    EXPECT_LE(v.valid_up_to, size);
+    EXPECT_LE(v.errors, 1u);
+    (void)utf8mcu_is_valid(data, size);
+    EXPECT_LE(utf8mcu_count_code_points(data, size), size);
+    const std::size_t max_bytes = random.below(static_cast<std::uint32_t>(size));
+    EXPECT_LE(utf8mcu_truncate(data, size, max_bytes), max_bytes);
+    Collected out;
+    const utf8mcu_validation_result d = utf8mcu_decode(data, size, UTF8MCU_POLICY_REPLACE, collect_code_point, &out);
+    EXPECT_LE(d.valid_up_to, size);
+    EXPECT_LE(out.size, size);
+    for (std::size_t i = 0; i < out.size && i < 8; ++i) EXPECT_TRUE(is_scalar_value(out.code_points[i]));
+  }
+}
+#endif

@@ -8,10 +8,12 @@
 // counts add up.
 
 #include "utf8mcu/validate.h"
+#include "utf8mcu/boundary.h"
 #include "utf8mcu/cesu8.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/encoder.h"
 #include "utf8mcu/iterator.h"
+#include "utf8mcu/legacy_fallback.h"
 #include "utf8mcu/transcode.h"
 #include "reference_utf8.h"
 #include "test_support.h"
@@ -27,19 +29,20 @@
 #if defined(CHANGING_INPUT_ASAN)
 #include <sanitizer/asan_interface.h>
 #endif
-#if !defined(__arm__)
-// The host only: a second thread plays the DMA for the functions that take
-// no sink (validate, is_valid, count_code_points).
-#include <atomic>
-#include <thread>
-#endif
 
 namespace {
 
 using utf8mcu::ErrorPolicy;
 using utf8mcu::Status;
 
-constexpr std::uint8_t kGuard = 0xA5;
+// The guard bytes, one value or the other at each resize(): a continuation
+// byte, which ends an ASCII run and breaks a sequence read past the end, and
+// an ASCII letter, which lets a loop that reads past the end run on. Without
+// ASan (on the boards) a read is not seen by itself, only by what follows
+// it: the continuation byte alone would stop such a loop one byte past the
+// end, unseen, where the letter makes it hand the sink code points past the
+// span's count, or fault.
+constexpr std::uint8_t kGuards[2] = {0xA5, 'a'};
 constexpr std::size_t kGuardBytes = 16;
 
 // Up to N bytes with guard bytes on both sides; resize() makes the first
@@ -57,8 +60,9 @@ class Guarded {
   void resize(std::size_t used) {
     unpoison();
     used_ = used;
-    for (std::uint8_t& b : before_) b = kGuard;
-    for (std::size_t i = used; i < N + kGuardBytes; ++i) bytes_[i] = kGuard;
+    guard_ = kGuards[resizes_++ % 2];
+    for (std::uint8_t& b : before_) b = guard_;
+    for (std::size_t i = used; i < N + kGuardBytes; ++i) bytes_[i] = guard_;
     poison();
   }
 
@@ -68,8 +72,8 @@ class Guarded {
   bool intact() {
     unpoison();
     bool ok = true;
-    for (const std::uint8_t b : before_) ok = ok && b == kGuard;
-    for (std::size_t i = used_; i < N + kGuardBytes; ++i) ok = ok && bytes_[i] == kGuard;
+    for (const std::uint8_t b : before_) ok = ok && b == guard_;
+    for (std::size_t i = used_; i < N + kGuardBytes; ++i) ok = ok && bytes_[i] == guard_;
     poison();
     return ok;
   }
@@ -91,6 +95,8 @@ class Guarded {
   // The buffer and, after it, the unused bytes and the guard.
   alignas(4) std::uint8_t bytes_[N + kGuardBytes];
   std::size_t used_ = 0;
+  std::uint8_t guard_ = kGuards[0];
+  std::uint32_t resizes_ = 0;
 };
 
 // How a Rewriter changes the input on a call.
@@ -157,19 +163,6 @@ bool reference_accepts(const std::uint8_t* data, std::size_t size) {
   bool ok = true;
   ref::decode(data, size, [&ok](const ref::Item& item) { ok = ok && !item.is_error; });
   return ok;
-}
-
-// True when the units are well-formed UTF-16: every surrogate in a pair.
-bool well_formed_utf16(const char16_t* units, std::size_t size) {
-  for (std::size_t i = 0; i < size; ++i) {
-    if (units[i] >= 0xD800 && units[i] <= 0xDBFF) {
-      if (i + 1 == size || units[i + 1] < 0xDC00 || units[i + 1] > 0xDFFF) return false;
-      ++i;
-    } else if (units[i] >= 0xDC00 && units[i] <= 0xDFFF) {
-      return false;
-    }
-  }
-  return true;
 }
 
 template <ErrorPolicy kPolicy>
@@ -249,6 +242,33 @@ UTEST(ChangingInput, Cesu8DecoderPush) {
   }
 }
 
+UTEST(ChangingInput, LegacyFallbackDecoderPush) {
+  Guarded<kSpan> buffer;
+  test::Random random(18);
+  for (std::uint32_t round = 0; round < kRounds; ++round) {
+    Rewriter sink = fresh_round(random, buffer, round);
+    const std::size_t size = sink.size;
+    utf8mcu::LegacyFallbackDecoder<utf8mcu::LegacyCharset::kWindows1252> decoder;
+    // A sequence left open by an earlier push.
+    decoder.push(std::uint8_t{0xF0}, sink);
+    const utf8mcu::DecodeResult r = decoder.push(buffer.data(), size, sink);
+    const std::size_t calls_before_finish = sink.calls;
+    const utf8mcu::DecodeError end = decoder.finish(sink);
+    EXPECT_TRUE(buffer.intact());
+    EXPECT_TRUE(sink.all_scalar);
+    EXPECT_EQ(r.consumed, size);
+    // One code point per byte at most, the open F0 included.
+    EXPECT_LE(calls_before_finish, size + 1);
+    EXPECT_LE(r.errors, size + 1);
+    EXPECT_EQ(sink.calls - calls_before_finish, std::size_t{end.length});
+    EXPECT_LE(end.length, 3u);
+    if (utest::current_test_failed()) {
+      utest::log() << "round " << round << " size " << size << '\n';
+      return;
+    }
+  }
+}
+
 UTEST(ChangingInput, CodePointsIterator) {
   Guarded<kSpan> buffer;
   test::Random random(8);
@@ -318,10 +338,13 @@ UTEST(ChangingInput, ReportedSanitizeInPlace) {
   const std::uint8_t text[22] = {0xC3, 0xA9, 0x20, 0x20, 0xE2, 0x82, 0x61, 0x61, 0x20, 0xC3, 0xA9,
                                  0xF0, 0x9F, 0x98, 0x80, 0x80, 0x80, 0x20, 0x80, 0xC3, 0xA9, 0x20};
   Guarded<sizeof text> buffer;
-  for (int use_decode = 0; use_decode < 2; ++use_decode) {
+  // Each call with each guard value.
+  for (int round = 0; round < 4; ++round) {
+    const bool use_decode = round >= 2;
+    buffer.resize(sizeof text);
     for (std::size_t i = 0; i < sizeof text; ++i) buffer.data()[i] = text[i];
     utf8mcu::Utf8Writer writer(buffer.data(), sizeof text);
-    if (use_decode != 0) {
+    if (use_decode) {
       utf8mcu::decode(buffer.data(), sizeof text, writer);
     } else {
       utf8mcu::Decoder decoder;
@@ -348,7 +371,7 @@ UTEST(ChangingInput, ReportedUtf8ToUnitsInPlace) {
   EXPECT_TRUE(buffer.intact());
   EXPECT_LE(r16.written, 16u);
   EXPECT_LE(r16.read, 32u);
-  EXPECT_TRUE(well_formed_utf16(units16, r16.written));
+  EXPECT_TRUE(test::well_formed_utf16(units16, r16.written));
 
   buffer.resize(64);
   fill(64);
@@ -400,7 +423,7 @@ void utf8_to_units_at_every_overlap(std::uint32_t seed) {
       EXPECT_LE(read, kIn);
       EXPECT_LE(written, kUnits);
       if constexpr (sizeof(Unit) == 2) {
-        EXPECT_TRUE(well_formed_utf16(reinterpret_cast<const char16_t*>(out), written));
+        EXPECT_TRUE(test::well_formed_utf16(reinterpret_cast<const char16_t*>(out), written));
       } else {
         for (std::size_t i = 0; i < written && i < kUnits; ++i) EXPECT_TRUE(utf8mcu::is_scalar_value(out[i]));
       }
@@ -488,25 +511,15 @@ UTEST(ChangingInput, RewrittenBetweenChunks) {
 
 #if !defined(__arm__)
 // Another thread rewrites the buffer (as a DMA transfer would) while
-// validate(), is_valid(), count_code_points() and decode() read it. A data
-// race by the language's rules, as DMA is; what is tested is that the
-// results stay within the span, under ASan.
+// validate(), is_valid(), count_code_points(), decode(), the boundary
+// functions and a converter read it: the results must stay within the span,
+// under ASan.
 UTEST(ChangingInput, RewrittenByAnotherThread) {
   constexpr std::size_t kSize = 1024;
   Guarded<kSize> buffer;
   test::Random random(16);
   test::random_text(random, buffer.data(), kSize);
-  std::atomic<bool> stop{false};
-  volatile std::uint8_t* const shared = buffer.data();
-  std::thread dma([shared, &stop] {
-    test::Random writes(17);
-    while (!stop.load(std::memory_order_relaxed)) {
-      const std::uint32_t r = writes.next();
-      // Mostly bytes that turn ASCII runs into sequences and back.
-      const std::uint8_t values[] = {'a', ' ', 0xC3, 0xA9, 0xE2, 0x82, 0xF0, 0x80};
-      shared[r % kSize] = values[(r >> 16) % sizeof values];
-    }
-  });
+  const test::RewritingThread dma(buffer.data(), kSize, 17);
   for (std::uint32_t round = 0; round < 2000 && !utest::current_test_failed(); ++round) {
     const std::size_t size = 1 + random.below(kSize);
     const utf8mcu::ValidationResult v = utf8mcu::validate(buffer.data(), size);
@@ -519,9 +532,21 @@ UTEST(ChangingInput, RewrittenByAnotherThread) {
       calls += utf8mcu::is_scalar_value(c) ? 1 : size + 1;
     });
     EXPECT_LE(calls, size);
+    // The boundary functions: positions within the span, parts of 1-4 bytes.
+    const std::size_t pos = random.below(static_cast<std::uint32_t>(size));
+    EXPECT_LE(utf8mcu::previous_boundary(buffer.data(), size, pos), pos);
+    const std::size_t next = utf8mcu::next_boundary(buffer.data(), size, pos);
+    EXPECT_TRUE(next > pos && next <= size);
+    EXPECT_LE(utf8mcu::truncate(buffer.data(), size, pos), pos);
+    // The converters, into a buffer of their own.
+    char16_t units[kSize];
+    const utf8mcu::TranscodeResult t = utf8mcu::utf8_to_utf16(buffer.data(), size, units, size);
+    EXPECT_TRUE(t.read <= size && t.written <= size && test::well_formed_utf16(units, t.written));
+    const utf8mcu::DecodedCodePoint one = utf8mcu::decode_one(buffer.data() + pos, size - pos);
+    const std::size_t length = one.length;
+    EXPECT_TRUE(length >= 1 && length <= size - pos && length <= 4);
+    EXPECT_TRUE(utf8mcu::is_scalar_value(one.code_point));
   }
-  stop.store(true, std::memory_order_relaxed);
-  dma.join();
   EXPECT_TRUE(buffer.intact());
 }
 #endif

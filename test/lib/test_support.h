@@ -9,6 +9,11 @@
 #include "utf8mcu/common.h"
 #include "utest/random.h"
 
+#if !defined(__arm__)
+#include <atomic>
+#include <thread>
+#endif
+
 namespace test {
 
 using Random = utest::Random;
@@ -133,5 +138,50 @@ inline void random_text(Random& random, std::uint8_t* out, std::size_t size) {
     if (noise == 1 && i < size) out[i++] = static_cast<std::uint8_t>(random.next());
   }
 }
+
+// True when the units are well-formed UTF-16: every surrogate in a pair.
+inline bool well_formed_utf16(const char16_t* units, std::size_t size) {
+  for (std::size_t i = 0; i < size; ++i) {
+    if (units[i] >= 0xD800 && units[i] <= 0xDBFF) {
+      if (i + 1 == size || units[i + 1] < 0xDC00 || units[i + 1] > 0xDFFF) return false;
+      ++i;
+    } else if (units[i] >= 0xDC00 && units[i] <= 0xDFFF) {
+      return false;
+    }
+  }
+  return true;
+}
+
+#if !defined(__arm__)
+// The host only: a second thread that rewrites bytes of `size` bytes at
+// `data` until it is destroyed, as a DMA transfer would, with bytes that turn
+// ASCII runs into sequences and back. For the functions that take no sink,
+// which a callback cannot make see a change. A data race by the language's
+// rules, as DMA is.
+class RewritingThread {
+ public:
+  RewritingThread(std::uint8_t* data, std::size_t size, std::uint32_t seed)
+      : thread_([this, data, size, seed] { run(data, size, seed); }) {}
+  RewritingThread(const RewritingThread&) = delete;
+  RewritingThread& operator=(const RewritingThread&) = delete;
+  ~RewritingThread() {
+    stop_.store(true, std::memory_order_relaxed);
+    thread_.join();
+  }
+
+ private:
+  void run(volatile std::uint8_t* data, std::size_t size, std::uint32_t seed) {
+    Random writes(seed);
+    while (!stop_.load(std::memory_order_relaxed)) {
+      const std::uint32_t r = writes.next();
+      const std::uint8_t values[] = {'a', ' ', 0xC3, 0xA9, 0xE2, 0x82, 0xF0, 0x80};
+      data[r % size] = values[(r >> 16) % sizeof values];
+    }
+  }
+
+  std::atomic<bool> stop_{false};
+  std::thread thread_;  // after stop_, which it reads
+};
+#endif
 
 }  // namespace test

@@ -7,7 +7,9 @@
 /// A boundary is a position where replace-decoding from the start of the buffer
 /// begins a code point or an ill-formed part (or the end). Every byte that is
 /// not a continuation byte (80-BF) is a boundary, so all of these functions look
-/// at no more than 4 bytes around the position: constant time.
+/// at no more than 4 bytes around the position: constant time. If the buffer
+/// changes during a call, they still read only within it and return
+/// positions within it (docs/bad-input.md).
 
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/internal/rules.h"
@@ -76,7 +78,11 @@ struct DecodedCodePoint {
                                                 std::size_t pos) noexcept {
   if (data == nullptr || pos >= size) return data == nullptr ? 0 : size;
   const std::size_t start = previous_boundary(data, size, pos);
-  return start + decode_one(data + start, size - start).length;
+  const std::size_t next = start + decode_one(data + start, size - start).length;
+  // Past `pos` even when the bytes changed after previous_boundary() read
+  // them and the part at `start` no longer reaches it: a loop over the
+  // boundaries always moves on.
+  return next > pos ? next : pos + 1;
 }
 
 /// The longest prefix of at most `max_bytes` that ends on a boundary, so no

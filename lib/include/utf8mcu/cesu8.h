@@ -20,7 +20,10 @@
 namespace utf8mcu {
 
 /// Incremental CESU-8 / Modified UTF-8 decoder. 8 bytes of state. push()
-/// and finish() may be called as statements, as Decoder's.
+/// and finish() may be called as statements, as Decoder's. Input that
+/// changes during a push (a DMA transfer, a sink writing into the span) is
+/// read within the span and still gives scalar values only
+/// (docs/bad-input.md).
 class Cesu8Decoder {
  public:
   /// Feeds one byte; calls `sink` for each code point (always a scalar value).

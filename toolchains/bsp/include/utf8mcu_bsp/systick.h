@@ -27,6 +27,7 @@ constexpr std::uintptr_t kControl = 0xE000E010u;
 constexpr std::uintptr_t kReload = 0xE000E014u;
 constexpr std::uintptr_t kCurrent = 0xE000E018u;
 constexpr std::uint32_t kEnable = 1u << 0;          // CSR.ENABLE
+constexpr std::uint32_t kTickInterrupt = 1u << 1;   // CSR.TICKINT: exception 15 at each wrap
 constexpr std::uint32_t kProcessorClock = 1u << 2;  // CSR.CLKSOURCE: the core's clock (TICKINT 0: no interrupt)
 }  // namespace detail
 
@@ -39,6 +40,18 @@ inline void start() noexcept {
   detail::reg(detail::kCurrent) = 0;  // any write clears it; it reloads on the next tick
   detail::reg(detail::kControl) = detail::kEnable | detail::kProcessorClock;
 }
+
+/// Starts SysTick with its interrupt: exception 15 (utf8mcu_bsp_exception)
+/// every `ticks` ticks, 1 .. 2^24 - 1. Not for measuring: stop() it first.
+inline void start_interrupts(std::uint32_t ticks) noexcept {
+  detail::reg(detail::kControl) = 0;
+  detail::reg(detail::kReload) = ticks & kCounterMask;
+  detail::reg(detail::kCurrent) = 0;
+  detail::reg(detail::kControl) = detail::kEnable | detail::kTickInterrupt | detail::kProcessorClock;
+}
+
+/// Stops SysTick (and its interrupt).
+inline void stop() noexcept { detail::reg(detail::kControl) = 0; }
 
 /// The counter now (it counts down).
 inline std::uint32_t now() noexcept { return detail::reg(detail::kCurrent); }
