@@ -49,7 +49,9 @@ RxEvent pl011_uart_read_rx(void* context, std::uint8_t* byte) {
   const std::uint32_t data = register_at(uart, kData);
   if ((data & kDataDamaged) != 0) return RxEvent::kLoss;
   *byte = static_cast<std::uint8_t>(data);
-  return (data & kDataOverrun) != 0 ? RxEvent::kByteThenLoss : RxEvent::kByte;
+  // OE rides on the first byte the FIFO takes after the overrun (the lost
+  // byte never entered it): the loss came before this byte, not after it.
+  return (data & kDataOverrun) != 0 ? RxEvent::kLossThenByte : RxEvent::kByte;
 }
 
 void pl011_uart_set_rx_interrupt(void* context, bool enabled) {

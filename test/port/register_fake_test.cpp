@@ -94,14 +94,18 @@ UTEST(Stm32UsartRegisters, L4OverrunIsClearedThroughIcr) {
 
 // ---- PL011 (DDI0183): error bits travel with each byte in UARTDR ----
 
-UTEST(Pl011Registers, OverrunFlagOnAByteIsTheByteThenALoss) {
+// The TRM's "Overrun bit": the byte in the shift register is lost, and the
+// overrun state goes into the FIFO with the next byte received, so the loss
+// comes before the byte that carries OE (a marker after it would let the
+// bytes on both sides of the loss join into one wrong character).
+UTEST(Pl011Registers, OverrunFlagOnAByteIsALossBeforeIt) {
   namespace r = utf8mcu::port::pl011;
   FakeRegisters fake;
   utf8mcu::port::Pl011Uart uart{fake.base(), 50000000u, 5};
   std::uint8_t byte = 0;
   fake.at(r::kData) = r::kDataOverrun | 'q';
   EXPECT_EQ(static_cast<int>(utf8mcu::port::pl011_uart_read_rx(&uart, &byte)),
-            static_cast<int>(RxEvent::kByteThenLoss));
+            static_cast<int>(RxEvent::kLossThenByte));
   EXPECT_EQ(byte, 'q');
   fake.at(r::kData) = r::kDataFraming | 'q';
   EXPECT_EQ(static_cast<int>(utf8mcu::port::pl011_uart_read_rx(&uart, &byte)),

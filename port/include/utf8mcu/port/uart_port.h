@@ -26,7 +26,8 @@ enum class RxEvent : std::uint8_t {
   /// `*byte` is the next received byte.
   kByte = 1,
   /// Data was lost, then `*byte` arrived (the receiver keeps the newest byte,
-  /// e.g. the CMSDK UART on overrun).
+  /// e.g. the CMSDK UART on overrun; or it flags the first byte after the
+  /// loss, e.g. the PL011's OE).
   kLossThenByte = 2,
   /// `*byte` arrived, then data was lost (the receiver keeps the oldest byte,
   /// e.g. STM32 on overrun).

@@ -11,8 +11,10 @@
 ///
 /// The board takes the UART out of reset and clocks it (RP2040: RESETS and
 /// clk_peri; Stellaris: RCGC1), and routes its pins (RP2040: GPIO function 2)
-/// before start(). RAM: none. Overrun keeps the FIFO and loses the newer
-/// byte: kByteThenLoss; framing, parity and break errors: kLoss.
+/// before start(). RAM: none. Overrun keeps the FIFO and loses the byte in
+/// the shift register; the FIFO marks the next byte it takes with OE (PL011
+/// TRM, "Overrun bit"; RP2040 datasheet 4.2.3.2.4), so OE on a byte is
+/// kLossThenByte; framing, parity and break errors: kLoss.
 ///
 /// RP2040: the receiver (UartReceiver::resume, the NVIC unmask) must run on
 /// the core that takes the UART interrupt: each core has its own NVIC.
@@ -53,7 +55,8 @@ inline constexpr std::uintptr_t kFifoLevels = 0x034;   // UARTIFLS
 inline constexpr std::uintptr_t kIntMask = 0x038;      // UARTIMSC
 inline constexpr std::uintptr_t kIntClear = 0x044;     // UARTICR
 
-// UARTDR read: error bits 11:8 belong to the byte in bits 7:0.
+// UARTDR read: FE, PE and BE belong to the byte in bits 7:0; OE says that
+// data was lost before it.
 inline constexpr std::uint32_t kDataFraming = 1u << 8;
 inline constexpr std::uint32_t kDataParity = 1u << 9;
 inline constexpr std::uint32_t kDataBreak = 1u << 10;
