@@ -69,11 +69,6 @@ void cmsdk_uart_set_rx_interrupt(void* context, bool enabled);
   using namespace cmsdk_uart;
   using cortex_m::register_at;
   std::uint32_t state = register_at(uart, kState);
-  // The usual case first, with one test: a byte and no overrun.
-  if ((state & (kStateRxFull | kStateRxOverrun)) == kStateRxFull) {
-    *byte = static_cast<std::uint8_t>(register_at(uart, kData));
-    return RxEvent::kByte;
-  }
   if ((state & kStateRxFull) == 0) {
     // Acknowledge only once the holding register is seen empty, then look
     // again: a byte that arrived between the two reads would otherwise sit
