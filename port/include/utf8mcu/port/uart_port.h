@@ -84,7 +84,8 @@ enum class RxOverflow : std::uint8_t {
 /// indirect call, so the port can be chosen at run time.
 class UartPortRx {
  public:
-  constexpr UartPortRx(const UartPort& port) noexcept : port_(port) {}  // NOLINT: implicit on purpose
+  // Implicit, so that UartReceiver{port, ring} reads as before.
+  constexpr UartPortRx(const UartPort& port) noexcept : port_(port) {}
   bool start(std::uint32_t baud) const noexcept { return port_.start(port_.context, baud); }
   RxEvent read_rx(std::uint8_t* byte) const noexcept { return port_.read_rx(port_.context, byte); }
   void set_rx_interrupt(bool enabled) const noexcept { port_.set_rx_interrupt(port_.context, enabled); }
