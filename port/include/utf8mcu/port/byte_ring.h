@@ -174,7 +174,7 @@ class ByteRing {
 
     ByteRing& ring_;
     std::uint32_t head_;   // the next slot; published by publish()
-    std::uint32_t limit_;  // put() stores directly while head_ != limit_
+    std::uint32_t limit_ = 0;  // put() stores directly while head_ != limit_
   };
 
   /// True if push(byte) would accept a byte now (room for it, and for the

@@ -84,8 +84,7 @@ enum class RxOverflow : std::uint8_t {
 /// indirect call, so the port can be chosen at run time.
 class UartPortRx {
  public:
-  // Implicit, so that UartReceiver{port, ring} reads as before.
-  constexpr UartPortRx(const UartPort& port) noexcept : port_(port) {}
+  explicit constexpr UartPortRx(const UartPort& port) noexcept : port_(port) {}
   bool start(std::uint32_t baud) const noexcept { return port_.start(port_.context, baud); }
   RxEvent read_rx(std::uint8_t* byte) const noexcept { return port_.read_rx(port_.context, byte); }
   void set_rx_interrupt(bool enabled) const noexcept { port_.set_rx_interrupt(port_.context, enabled); }
@@ -93,6 +92,23 @@ class UartPortRx {
 
  private:
   const UartPort& port_;
+};
+
+/// A port's receive side known at compile time, for BasicUartReceiver: the
+/// UART's configuration and the port's functions are template arguments, so
+/// `kReceive` (the port's inline register reads) inlines into on_interrupt().
+/// Each port names its own, e.g. CmsdkUartRx<kMps2Uart0>.
+template <typename Config, const Config& kConfig, bool (*kStart)(void*, std::uint32_t),
+          RxEvent (*kReceive)(const Config&, std::uint8_t*), void (*kSetRxInterrupt)(void*, bool)>
+struct CompileTimeUartRx {
+  [[nodiscard]] static bool start(std::uint32_t baud) noexcept { return kStart(context(), baud); }
+  [[nodiscard]] static RxEvent read_rx(std::uint8_t* byte) noexcept { return kReceive(kConfig, byte); }
+  static void set_rx_interrupt(bool enabled) noexcept { kSetRxInterrupt(context(), enabled); }
+  static constexpr bool can_hold() noexcept { return true; }
+
+ private:
+  // The port's functions only read the configuration; void* is the contract's type.
+  static void* context() noexcept { return const_cast<void*>(static_cast<const void*>(&kConfig)); }
 };
 
 /// The interrupt-driven receiver: moves bytes from a UART into a ByteRing
@@ -109,7 +125,9 @@ class UartPortRx {
 template <typename Rx, typename Ring, RxOverflow kOverflow = RxOverflow::kDrop>
 class BasicUartReceiver {
  public:
-  constexpr BasicUartReceiver(const Rx& rx, Ring& ring) noexcept : rx_(rx), ring_(ring) {}
+  /// `port` is an Rx, or what Rx is made from (a UartPort for UartPortRx).
+  template <typename Port>
+  constexpr BasicUartReceiver(const Port& port, Ring& ring) noexcept : rx_(port), ring_(ring) {}
   /// For an Rx that needs no object (a port's compile-time type).
   explicit constexpr BasicUartReceiver(Ring& ring) noexcept : rx_{}, ring_(ring) {}
 

@@ -97,14 +97,8 @@ void cmsdk_uart_set_rx_interrupt(void* context, bool enabled);
 ///
 ///     BasicUartReceiver<CmsdkUartRx<kMps2Uart0>, ByteRing<256>> receiver{rx_ring};
 template <const CmsdkUart& kUart>
-struct CmsdkUartRx {
-  [[nodiscard]] static bool start(std::uint32_t baud) noexcept {
-    return cmsdk_uart_start(const_cast<CmsdkUart*>(&kUart), baud);
-  }
-  [[nodiscard]] static RxEvent read_rx(std::uint8_t* byte) noexcept { return cmsdk_uart_receive(kUart, byte); }
-  static void set_rx_interrupt(bool enabled) noexcept { cortex_m::nvic_set_enabled(kUart.rx_irq, enabled); }
-  static constexpr bool can_hold() noexcept { return true; }
-};
+using CmsdkUartRx = CompileTimeUartRx<CmsdkUart, kUart, cmsdk_uart_start, cmsdk_uart_receive,
+                                      cmsdk_uart_set_rx_interrupt>;
 
 }  // namespace port
 }  // namespace utf8mcu

@@ -127,14 +127,8 @@ void nrf51_uart_set_rx_interrupt(void* context, bool enabled);
 /// The receive side of `kUart` known at compile time, for BasicUartReceiver:
 /// the register accesses inline into its on_interrupt() (no call per byte).
 template <const Nrf51Uart& kUart>
-struct Nrf51UartRx {
-  [[nodiscard]] static bool start(std::uint32_t baud) noexcept {
-    return nrf51_uart_start(const_cast<Nrf51Uart*>(&kUart), baud);
-  }
-  [[nodiscard]] static RxEvent read_rx(std::uint8_t* byte) noexcept { return nrf51_uart_receive(kUart, byte); }
-  static void set_rx_interrupt(bool enabled) noexcept { cortex_m::nvic_set_enabled(kUart.irq, enabled); }
-  static constexpr bool can_hold() noexcept { return true; }
-};
+using Nrf51UartRx = CompileTimeUartRx<Nrf51Uart, kUart, nrf51_uart_start, nrf51_uart_receive,
+                                      nrf51_uart_set_rx_interrupt>;
 
 }  // namespace port
 }  // namespace utf8mcu

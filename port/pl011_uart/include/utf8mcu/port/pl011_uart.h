@@ -116,14 +116,8 @@ void pl011_uart_set_rx_interrupt(void* context, bool enabled);
 /// The receive side of `kUart` known at compile time, for BasicUartReceiver:
 /// the register accesses inline into its on_interrupt() (no call per byte).
 template <const Pl011Uart& kUart>
-struct Pl011UartRx {
-  [[nodiscard]] static bool start(std::uint32_t baud) noexcept {
-    return pl011_uart_start(const_cast<Pl011Uart*>(&kUart), baud);
-  }
-  [[nodiscard]] static RxEvent read_rx(std::uint8_t* byte) noexcept { return pl011_uart_receive(kUart, byte); }
-  static void set_rx_interrupt(bool enabled) noexcept { cortex_m::nvic_set_enabled(kUart.irq, enabled); }
-  static constexpr bool can_hold() noexcept { return true; }
-};
+using Pl011UartRx = CompileTimeUartRx<Pl011Uart, kUart, pl011_uart_start, pl011_uart_receive,
+                                      pl011_uart_set_rx_interrupt>;
 
 }  // namespace port
 }  // namespace utf8mcu

@@ -135,14 +135,8 @@ extern template std::size_t stm32_usart_write<Stm32L4Usart>(void*, const std::ui
 /// The receive side of `kUsart` known at compile time, for BasicUartReceiver:
 /// the register accesses inline into its on_interrupt() (no call per byte).
 template <typename Layout, const Stm32Usart& kUsart>
-struct Stm32UsartRx {
-  [[nodiscard]] static bool start(std::uint32_t baud) noexcept {
-    return stm32_usart_start<Layout>(const_cast<Stm32Usart*>(&kUsart), baud);
-  }
-  [[nodiscard]] static RxEvent read_rx(std::uint8_t* byte) noexcept { return stm32_usart_receive<Layout>(kUsart, byte); }
-  static void set_rx_interrupt(bool enabled) noexcept { cortex_m::nvic_set_enabled(kUsart.irq, enabled); }
-  static constexpr bool can_hold() noexcept { return true; }
-};
+using Stm32UsartRx = CompileTimeUartRx<Stm32Usart, kUsart, stm32_usart_start<Layout>, stm32_usart_receive<Layout>,
+                                       stm32_usart_set_rx_interrupt>;
 
 }  // namespace port
 }  // namespace utf8mcu
