@@ -1,8 +1,8 @@
 // ThreadSanitizer test of ByteRing + RingReader: one producer thread (the
 // "interrupt": single bytes, bursts through a Writer, DMA-style spans,
-// reported upstream losses) and one
-// consumer thread (the main loop: bounded polls), both with random pauses so
-// the ring runs full and empty many times. Built with -fsanitize=thread.
+// reported upstream losses) and one consumer thread (the main loop: bounded
+// polls), both with random pauses so the ring runs full and empty many times.
+// Built with -fsanitize=thread.
 //
 // The producer logs every byte it lost; afterwards the exact stream the
 // reader must have seen is rebuilt (accepted bytes, one 0xFF marker per gap)

@@ -21,7 +21,8 @@ CMSDK, PL011, ...), reads the sanitized UTF-8 it sends back, and checks it:
           input's decode, in order.
 
 Prints one line of figures (bytes, seconds, instructions per byte in the RX
-interrupt when the image is instrumented and run with -icount shift=0).
+interrupt when the image is instrumented and run with -icount shift=0); in
+exact mode that figure must stay within the board's ISR_BUDGET.
 Exit status 0 on success.
 """
 
