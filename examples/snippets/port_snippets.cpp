@@ -64,3 +64,13 @@ extern "C" void DMA2_Stream2_IRQHandler() {
   // or, where the thread owns the spans: utf8mcu::port::deliver(decoder, spans, sink);
   // end snippet
 }
+
+// snippet: port-compile-time
+// The same UART named at compile time: its register reads inline into
+// on_interrupt(), with no call per byte (the start and resume calls are as above).
+using Uart0Rx = utf8mcu::port::CmsdkUartRx<utf8mcu::port::kMps2Uart0>;
+ByteRing<256> fast_ring;
+utf8mcu::port::BasicUartReceiver<Uart0Rx, ByteRing<256>, RxOverflow::kHold> fast_receiver{fast_ring};
+
+extern "C" void UARTRX0_Handler() { (void)fast_receiver.on_interrupt(); }
+// end snippet

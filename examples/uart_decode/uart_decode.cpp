@@ -1,5 +1,5 @@
 // uart_decode: UTF-8 received on a UART, decoded, and sent back well-formed.
-// The RX interrupt moves bytes into a ring (UartReceiver); the main loop
+// The RX interrupt moves bytes into a ring (BasicUartReceiver); the main loop
 // decodes them from the ring (RingReader) and re-encodes the code points to
 // the UART (uart_writer.h), with U+FFFD for each ill-formed part and for each
 // place where the ring overflowed. The board's UART comes from board_uart.h.
@@ -26,8 +26,11 @@ namespace {
 
 using RxRing = utf8mcu::port::ByteRing<256>;  // 256 bytes of RAM; a power of two
 RxRing rx_ring;                              // filled by the RX interrupt, drained by main()
-// Ring full: the interrupt leaves bytes in the UART (flow control) rather than drop them.
-utf8mcu::port::UartReceiver<RxRing, utf8mcu::port::RxOverflow::kHold> receiver{board::kUart, rx_ring};
+// Ring full: the interrupt leaves bytes in the UART (flow control) rather than
+// drop them. board::Rx names the UART at compile time, so the interrupt reads
+// its registers inline (UartReceiver<RxRing, ...>{board::kUart, rx_ring}
+// takes a UartPort chosen at run time instead, at an indirect call per byte).
+utf8mcu::port::BasicUartReceiver<board::Rx, RxRing, utf8mcu::port::RxOverflow::kHold> receiver{rx_ring};
 
 // Sleeps until an interrupt unless the ring has data. Interrupts are masked
 // around the check, so a byte arriving just before the WFI still wakes it.

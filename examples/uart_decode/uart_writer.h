@@ -58,9 +58,9 @@ class UartWriter {
 
 /// Ends the text with FF (never in UTF-8) and starts the summary: the ring's,
 /// the reader's and the receiver's counts and the RAM they take.
-template <typename Ring, typename Reader, typename ReceiverRing, utf8mcu::port::RxOverflow kOverflow>
+template <typename Ring, typename Reader, typename Rx, typename ReceiverRing, utf8mcu::port::RxOverflow kOverflow>
 void begin_summary(UartWriter& out, const Ring& ring, const Reader& reader,
-                   const utf8mcu::port::UartReceiver<ReceiverRing, kOverflow>& receiver) {
+                   const utf8mcu::port::BasicUartReceiver<Rx, ReceiverRing, kOverflow>& receiver) {
   out.put_byte(utf8mcu::port::kGapMarker);
   out.put("\nuart_decode:");
   out.field("received", ring.received_bytes());

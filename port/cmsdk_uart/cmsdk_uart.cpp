@@ -22,22 +22,7 @@ bool cmsdk_uart_start(void* context, std::uint32_t baud) {
 }
 
 RxEvent cmsdk_uart_read_rx(void* context, std::uint8_t* byte) {
-  const CmsdkUart& uart = context_as<const CmsdkUart>(context);
-  std::uint32_t state = register_at(uart, kState);
-  if ((state & kStateRxFull) == 0) {
-    // Acknowledge only once the holding register is seen empty, then look
-    // again: a byte that arrived between the two reads would otherwise sit
-    // there with its interrupt cleared, and the UART would stall.
-    register_at(uart, kIntStatus) = kIntRx;
-    state = register_at(uart, kState);
-    if ((state & kStateRxFull) == 0) return RxEvent::kEmpty;
-  }
-  // On overrun the holding register was overwritten: what it holds now came
-  // after the lost byte.
-  const bool overrun = (state & kStateRxOverrun) != 0;
-  if (overrun) register_at(uart, kState) = kStateRxOverrun;
-  *byte = static_cast<std::uint8_t>(register_at(uart, kData));
-  return overrun ? RxEvent::kLossThenByte : RxEvent::kByte;
+  return cmsdk_uart_receive(context_as<const CmsdkUart>(context), byte);
 }
 
 std::size_t cmsdk_uart_write(void* context, const std::uint8_t* data, std::size_t size) {

@@ -30,21 +30,7 @@ bool nrf51_uart_start(void* context, std::uint32_t baud) {
 }
 
 RxEvent nrf51_uart_read_rx(void* context, std::uint8_t* byte) {
-  const Nrf51Uart& uart = context_as<const Nrf51Uart>(context);
-  if (register_at(uart, kEventError) != 0) {
-    register_at(uart, kEventError) = 0;
-    const std::uint32_t source = register_at(uart, kErrorSource);
-    register_at(uart, kErrorSource) = source;  // write 1 to clear what was read
-    if ((source & kErrorAll) != 0) return RxEvent::kLoss;
-  }
-  // The interrupt line follows the events: with RXDRDY clear nothing waits,
-  // and a byte arriving from now on sets it again.
-  if (register_at(uart, kEventRxReady) == 0) return RxEvent::kEmpty;
-  // Clear before reading RXD: the read moves the next FIFO byte into RXD and
-  // raises RXDRDY for it, which a later clear would wipe out.
-  register_at(uart, kEventRxReady) = 0;
-  *byte = static_cast<std::uint8_t>(register_at(uart, kRxData));
-  return RxEvent::kByte;
+  return nrf51_uart_receive(context_as<const Nrf51Uart>(context), byte);
 }
 
 // At the NVIC: RXDRDY stays set, so the interrupt stays pending while masked.

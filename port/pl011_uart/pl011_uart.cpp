@@ -35,21 +35,7 @@ bool pl011_uart_start(void* context, std::uint32_t baud) {
 }
 
 RxEvent pl011_uart_read_rx(void* context, std::uint8_t* byte) {
-  const Pl011Uart& uart = context_as<const Pl011Uart>(context);
-  if ((register_at(uart, kFlags) & kFlagRxEmpty) != 0) {
-    // The level interrupt clears itself as the FIFO drains; only the timeout
-    // one needs clearing. Never clear RXIC here: a byte arriving just before
-    // the write would have its level interrupt cleared with the FIFO no
-    // longer empty, and the interrupt rises again only when the FIFO fills
-    // from empty. Look again afterwards: a byte that arrived in between would
-    // otherwise wait for the next timeout.
-    register_at(uart, kIntClear) = kIntRxTimeout;
-    if ((register_at(uart, kFlags) & kFlagRxEmpty) != 0) return RxEvent::kEmpty;
-  }
-  const std::uint32_t data = register_at(uart, kData);
-  if ((data & kDataDamaged) != 0) return RxEvent::kLoss;
-  *byte = static_cast<std::uint8_t>(data);
-  return (data & kDataOverrun) != 0 ? RxEvent::kByteThenLoss : RxEvent::kByte;
+  return pl011_uart_receive(context_as<const Pl011Uart>(context), byte);
 }
 
 void pl011_uart_set_rx_interrupt(void* context, bool enabled) {

@@ -25,22 +25,7 @@ bool stm32_usart_start(void* context, std::uint32_t baud) {
 
 template <typename Layout>
 RxEvent stm32_usart_read_rx(void* context, std::uint8_t* byte) {
-  const Stm32Usart& usart = context_as<const Stm32Usart>(context);
-  const std::uint32_t status = register_at(usart, Layout::kStatus);
-  // RXNEIE also raises the interrupt on overrun, so both end it here; reading
-  // the data register clears RXNE (and on F4, after the status read, the
-  // error flags).
-  if ((status & (kRxNotEmpty | kOverrun)) == 0) return RxEvent::kEmpty;
-  const auto data = static_cast<std::uint8_t>(register_at(usart, Layout::kRxData));
-  if constexpr (Layout::kHasClearRegister) {
-    if ((status & (kDamaged | kOverrun)) != 0) register_at(usart, Layout::kClear) = status & (kDamaged | kOverrun);
-  }
-  if ((status & kDamaged) != 0) return RxEvent::kLoss;
-  if ((status & kRxNotEmpty) == 0) return RxEvent::kLoss;  // overrun, data already taken
-  *byte = data;
-  // On overrun the data register keeps the older byte; what came after it
-  // was lost.
-  return (status & kOverrun) != 0 ? RxEvent::kByteThenLoss : RxEvent::kByte;
+  return stm32_usart_receive<Layout>(context_as<const Stm32Usart>(context), byte);
 }
 
 // At the NVIC: RXNE stays set, so the interrupt stays pending while masked.

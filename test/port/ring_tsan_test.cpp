@@ -1,7 +1,8 @@
 // ThreadSanitizer test of ByteRing + RingReader: one producer thread (the
-// "interrupt": single bytes, DMA-style spans, reported upstream losses) and one
-// consumer thread (the main loop: bounded polls), both with random pauses so
-// the ring runs full and empty many times. Built with -fsanitize=thread.
+// "interrupt": single bytes, bursts through a Writer, DMA-style spans,
+// reported upstream losses) and one consumer thread (the main loop: bounded
+// polls), both with random pauses so the ring runs full and empty many times.
+// Built with -fsanitize=thread.
 //
 // The producer logs every byte it lost; afterwards the exact stream the
 // reader must have seen is rebuilt (accepted bytes, one 0xFF marker per gap)
@@ -77,7 +78,24 @@ int main(int argc, char** argv) {
       if (choice == 0) {
         lost[i++] = 1;  // an overrun: the byte never reaches the ring
         ring.mark_gap();
-      } else if (choice < 100) {
+      } else if (choice < 300) {
+        // An interrupt that takes several bytes (BasicUartReceiver): one
+        // Writer, now and then a loss inside the burst.
+        Ring::Writer writer{ring};
+        for (std::size_t n = std::min<std::size_t>(1 + random.below(16), size - i); n > 0; --n) {
+          if (random.below(256) == 0) {
+            lost[i++] = 1;
+            writer.mark_gap();
+          } else {
+            if (!writer.put(input[i])) {
+              lost[i] = 1;
+              ++ring_drops;
+            }
+            ++i;
+          }
+        }
+        writer.publish();
+      } else if (choice < 400) {
         // A DMA chunk.
         const std::size_t n = std::min<std::size_t>(1 + random.below(64), size - i);
         const std::size_t accepted = ring.push(input.data() + i, n);

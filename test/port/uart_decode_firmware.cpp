@@ -63,7 +63,7 @@ using utf8mcu::port::ByteRing;
 using utf8mcu::port::RingReader;
 using utf8mcu::port::RxOverflow;
 using utf8mcu::port::UartPort;
-using utf8mcu::port::UartReceiver;
+using utf8mcu::port::BasicUartReceiver;
 
 using board::kRxIrq;
 using board::kUart;
@@ -121,29 +121,42 @@ struct DropLog {
 };
 DropLog drop_log;
 
+void record_drop(std::uint32_t index) {
+  DropLog& log = drop_log;
+  DropRun* last = log.run_count > 0 && log.run_count <= kMaxDropRuns ? &log.runs[log.run_count - 1] : nullptr;
+  if (last != nullptr && last->first + last->count == index) {
+    ++last->count;
+  } else {
+    if (log.run_count < kMaxDropRuns) log.runs[log.run_count] = {index, 1};
+    ++log.run_count;
+  }
+}
+
 // Stands in for the ring in the interrupt and logs each drop.
 struct RecordingRing {
   static constexpr std::size_t capacity() { return RxRing::capacity(); }
-  bool has_room() const { return rx_ring.has_room(); }
   std::size_t size() const { return rx_ring.size(); }
-  void mark_gap() { rx_ring.mark_gap(); }
-  void push(std::uint8_t byte) {
-    const std::uint32_t index = drop_log.received++;
-    if (rx_ring.push(byte)) return;
-    DropLog& log = drop_log;
-    DropRun* last = log.run_count > 0 && log.run_count <= kMaxDropRuns ? &log.runs[log.run_count - 1] : nullptr;
-    if (last != nullptr && last->first + last->count == index) {
-      ++last->count;
-    } else {
-      if (log.run_count < kMaxDropRuns) log.runs[log.run_count] = {index, 1};
-      ++log.run_count;
+  class Writer {
+   public:
+    explicit Writer(RecordingRing&) : writer_(rx_ring) {}
+    bool has_room() { return writer_.has_room(); }
+    void mark_gap() { writer_.mark_gap(); }
+    void publish() { writer_.publish(); }
+    bool put(std::uint8_t byte) {
+      const std::uint32_t index = drop_log.received++;
+      if (writer_.put(byte)) return true;
+      record_drop(index);
+      return false;
     }
-  }
+
+   private:
+    RxRing::Writer writer_;
+  };
 };
 RecordingRing recording_ring;
-UartReceiver<RecordingRing, kOverflow> receiver{kUart, recording_ring};
+BasicUartReceiver<board::Rx, RecordingRing, kOverflow> receiver{recording_ring};
 #else
-UartReceiver<RxRing, kOverflow> receiver{kUart, rx_ring};
+BasicUartReceiver<board::Rx, RxRing, kOverflow> receiver{rx_ring};
 #endif
 
 }  // namespace

@@ -21,7 +21,8 @@ CMSDK, PL011, ...), reads the sanitized UTF-8 it sends back, and checks it:
           input's decode, in order.
 
 Prints one line of figures (bytes, seconds, instructions per byte in the RX
-interrupt when the image is instrumented and run with -icount shift=0).
+interrupt when the image is instrumented and run with -icount shift=0); in
+exact mode that figure must stay within the board's ISR_BUDGET.
 Exit status 0 on success.
 """
 
@@ -49,6 +50,20 @@ def parse_summary(raw):
 
 
 READY_LINE = b"uart_decode: ready\n"
+
+# Budget of the RX interrupt: most instructions per received byte that the
+# SysTick window of the uart_decode_timed* images (-icount) may show, per board
+# and overflow policy. Each is the exact count for an interrupt that takes one
+# byte (the worst case: more bytes per interrupt only lower the average),
+# counted in a per-instruction QEMU trace, plus 10 % for SysTick's
+# granularity (15 % on the microbit, whose SysTick figure runs about 9 %
+# high). Checked in exact runs without drops: a full ring takes the slow path.
+ISR_BUDGET = {
+    ("mps2-an385", "drop"): 49, ("mps2-an385", "hold"): 59,
+    ("lm3s6965evb", "drop"): 47, ("lm3s6965evb", "hold"): 57,
+    ("netduinoplus2", "drop"): 42, ("netduinoplus2", "hold"): 47,
+    ("microbit", "drop"): 69, ("microbit", "hold"): 83,
+}
 
 
 def run_firmware(args, elf, frame):
@@ -336,8 +351,13 @@ def main():
         if args.icount and calib > 0 and int(summary.get("isr_bytes", "0")) > 0:
             per_tick = int(summary["calib_instructions"]) / calib
             figures.append("instructions_per_tick=%.2f" % per_tick)
-            figures.append("isr_instructions_per_byte=%.1f" %
-                           (int(summary["isr_ticks"]) * per_tick / int(summary["isr_bytes"])))
+            per_byte = int(summary["isr_ticks"]) * per_tick / int(summary["isr_bytes"])
+            figures.append("isr_instructions_per_byte=%.1f" % per_byte)
+            budget = ISR_BUDGET.get((args.board, summary.get("overflow")))
+            if (budget is not None and args.mode == "exact" and summary.get("dropped") == "0"
+                    and per_byte > budget):
+                failures.append("RX interrupt: %.1f instructions per byte, over the budget of %d"
+                                % (per_byte, budget))
             figures.append("bytes_per_interrupt=%.2f" %
                            (int(summary["isr_bytes"]) / max(1, int(summary["isr_calls"]))))
         print("uart_e2e: " + " ".join(figures))

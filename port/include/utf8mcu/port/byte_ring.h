@@ -104,6 +104,79 @@ class ByteRing {
     return accepted;
   }
 
+  /// The producer side for one interrupt that takes several bytes: reads
+  /// the consumer's index once, stores each byte with no barrier, and
+  /// publish() makes them all visible at once (one release store). Same
+  /// results as push(byte) and mark_gap() called in the same order: drops are
+  /// counted and gap markers land where the data went missing. The counters
+  /// and gap state are exact once publish() has run. While a Writer is open,
+  /// call no other producer function of the ring.
+  ///
+  ///     ByteRing<256>::Writer writer{ring};
+  ///     while (/* a byte waits */) writer.put(byte);
+  ///     writer.publish();
+  class Writer {
+   public:
+    explicit Writer(ByteRing& ring) noexcept : ring_(ring), head_(ring.head_.load(std::memory_order_relaxed)) {
+      reload();
+    }
+
+    /// Appends `byte` as push(byte) does: false if it was dropped and
+    /// counted. A few instructions while the ring has room and no gap is
+    /// open; otherwise a call of push(byte) and two more barriers.
+    bool put(std::uint8_t byte) noexcept {
+      if (head_ != limit_) {
+        ring_.storage_[head_ & kMask] = byte;
+        ++head_;
+        return true;
+      }
+      return put_slowly(byte);
+    }
+
+    /// As ByteRing::mark_gap(): data was lost before the next byte.
+    void mark_gap() noexcept {
+      ring_.mark_gap();
+      limit_ = head_;  // a gap is open: the next put() writes its marker
+    }
+
+    /// True if put() would accept a byte now, as ByteRing::has_room(); reads
+    /// the consumer's index again only when the room seen so far is used up.
+    bool has_room() noexcept {
+      if (head_ != limit_) return true;
+      reload();
+      if (head_ != limit_) return true;
+      const std::uint32_t need = ring_.gap_.load(std::memory_order_relaxed) == kGapUnmarked ? 2 : 1;
+      return ring_.room_at(head_) >= need;
+    }
+
+    /// Makes the bytes put so far visible to the consumer. May be called
+    /// again after more put()s.
+    void publish() noexcept { ring_.head_.store(head_, std::memory_order_release); }
+
+   private:
+    // Where put() must take the slow path: when the ring is full as far as
+    // the consumer's index now says, or at once while a gap is open.
+    void reload() noexcept {
+      const std::uint32_t tail = ring_.tail_.load(std::memory_order_acquire);
+      const bool gap_open = ring_.gap_.load(std::memory_order_relaxed) != kGapNone;
+      limit_ = gap_open ? head_ : tail + static_cast<std::uint32_t>(kCapacity);
+    }
+
+    // A gap is open, or the room seen so far is used up: push(byte)'s rules
+    // on the ring itself, then the Writer takes up its state again.
+    bool put_slowly(std::uint8_t byte) noexcept {
+      publish();
+      const bool accepted = ring_.push_out_of_line(byte);
+      head_ = ring_.head_.load(std::memory_order_relaxed);
+      reload();
+      return accepted;
+    }
+
+    ByteRing& ring_;
+    std::uint32_t head_;   // the next slot; published by publish()
+    std::uint32_t limit_ = 0;  // put() stores directly while head_ != limit_
+  };
+
   /// True if push(byte) would accept a byte now (room for it, and for the
   /// gap marker that must precede it). For producers that hold data back
   /// rather than drop it (RxOverflow::kHold). O(1).
@@ -212,6 +285,11 @@ class ByteRing {
   static constexpr std::uint8_t kGapNone = 0;      // no gap since the last accepted byte
   static constexpr std::uint8_t kGapUnmarked = 1;  // data lost; marker still to be written
   static constexpr std::uint8_t kGapMarked = 2;    // marker written, nothing accepted since
+
+  // Out of line, so that the Writer's state stays in registers (its slow
+  // path passes the ring, not itself) and its put() stays small enough to
+  // inline.
+  __attribute__((noinline)) bool push_out_of_line(std::uint8_t byte) noexcept { return push(byte); }
 
   std::uint32_t room_at(std::uint32_t head) const noexcept {
     return static_cast<std::uint32_t>(kCapacity) - (head - tail_.load(std::memory_order_acquire));

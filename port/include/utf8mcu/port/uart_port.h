@@ -26,7 +26,8 @@ enum class RxEvent : std::uint8_t {
   /// `*byte` is the next received byte.
   kByte = 1,
   /// Data was lost, then `*byte` arrived (the receiver keeps the newest byte,
-  /// e.g. the CMSDK UART on overrun).
+  /// e.g. the CMSDK UART on overrun; or it flags the first byte after the
+  /// loss, e.g. the PL011's OE).
   kLossThenByte = 2,
   /// `*byte` arrived, then data was lost (the receiver keeps the oldest byte,
   /// e.g. STM32 on overrun).
@@ -79,54 +80,94 @@ enum class RxOverflow : std::uint8_t {
   kHold,
 };
 
-/// The interrupt-driven receiver: moves bytes from a UartPort into a ByteRing
-/// (Ring is any ByteRing<N>). RAM: 16 bytes on a 32-bit core (two
-/// references, a counter and a flag).
-///
-///     constexpr UartPort kUart = make_my_uart_port(...);
-///     ByteRing<256> rx_ring;
-///     UartReceiver<ByteRing<256>> receiver{kUart, rx_ring};
-///     void UART_IRQHandler() { receiver.on_interrupt(); }
-template <typename Ring, RxOverflow kOverflow = RxOverflow::kDrop>
-class UartReceiver {
+/// A UartPort as the receive side of BasicUartReceiver: every read is an
+/// indirect call, so the port can be chosen at run time.
+class UartPortRx {
  public:
-  constexpr UartReceiver(const UartPort& port, Ring& ring) noexcept : port_(port), ring_(ring) {}
+  explicit constexpr UartPortRx(const UartPort& port) noexcept : port_(port) {}
+  bool start(std::uint32_t baud) const noexcept { return port_.start(port_.context, baud); }
+  RxEvent read_rx(std::uint8_t* byte) const noexcept { return port_.read_rx(port_.context, byte); }
+  void set_rx_interrupt(bool enabled) const noexcept { port_.set_rx_interrupt(port_.context, enabled); }
+  bool can_hold() const noexcept { return port_.set_rx_interrupt != nullptr; }
+
+ private:
+  const UartPort& port_;
+};
+
+/// A port's receive side known at compile time, for BasicUartReceiver: the
+/// UART's configuration and the port's functions are template arguments, so
+/// `kReceive` (the port's inline register reads) inlines into on_interrupt().
+/// Each port names its own, e.g. CmsdkUartRx<kMps2Uart0>.
+template <typename Config, const Config& kConfig, bool (*kStart)(void*, std::uint32_t),
+          RxEvent (*kReceive)(const Config&, std::uint8_t*), void (*kSetRxInterrupt)(void*, bool)>
+struct CompileTimeUartRx {
+  [[nodiscard]] static bool start(std::uint32_t baud) noexcept { return kStart(context(), baud); }
+  [[nodiscard]] static RxEvent read_rx(std::uint8_t* byte) noexcept { return kReceive(kConfig, byte); }
+  static void set_rx_interrupt(bool enabled) noexcept { kSetRxInterrupt(context(), enabled); }
+  static constexpr bool can_hold() noexcept { return true; }
+
+ private:
+  // The port's functions only read the configuration; void* is the contract's type.
+  static void* context() noexcept { return const_cast<void*>(static_cast<const void*>(&kConfig)); }
+};
+
+/// The interrupt-driven receiver: moves bytes from a UART into a ByteRing
+/// (Ring is any ByteRing<N>, or a type with the same Writer). `Rx` is the
+/// receive side of the port: UartPortRx (a UartPort chosen at run time; the
+/// UartReceiver alias below) or a port's compile-time type such as
+/// CmsdkUartRx<kMps2Uart0>, whose register accesses inline into
+/// on_interrupt(). An Rx has start(baud), read_rx(byte) (as UartPort's),
+/// set_rx_interrupt(enabled) and can_hold() (false: kHold drops instead).
+///
+///     ByteRing<256> rx_ring;
+///     BasicUartReceiver<CmsdkUartRx<kMps2Uart0>, ByteRing<256>, RxOverflow::kHold> receiver{rx_ring};
+///     void UART_IRQHandler() { receiver.on_interrupt(); }
+template <typename Rx, typename Ring, RxOverflow kOverflow = RxOverflow::kDrop>
+class BasicUartReceiver {
+ public:
+  /// `port` is an Rx, or what Rx is made from (a UartPort for UartPortRx).
+  template <typename Port>
+  constexpr BasicUartReceiver(const Port& port, Ring& ring) noexcept : rx_(port), ring_(ring) {}
+  /// For an Rx that needs no object (a port's compile-time type).
+  explicit constexpr BasicUartReceiver(Ring& ring) noexcept : rx_{}, ring_(ring) {}
 
   /// Starts the port (see UartPort::start). Thread context.
-  [[nodiscard]] bool start(std::uint32_t baud) noexcept { return port_.start(port_.context, baud); }
+  [[nodiscard]] bool start(std::uint32_t baud) noexcept { return rx_.start(baud); }
 
   /// Call from the UART's receive interrupt: moves every waiting byte into
-  /// the ring and marks the losses the hardware reports as gaps. Returns the
-  /// number of bytes taken. Stops after `max_reads` reads so a babbling line
-  /// cannot starve the system (the interrupt then stays pending). Cost per
-  /// byte: one indirect call of read_rx plus one ByteRing::push.
-  std::size_t on_interrupt(std::size_t max_reads = Ring::capacity()) noexcept {
+  /// the ring and marks the losses the hardware reports as gaps, in the order
+  /// the port reports them. Returns the number of bytes taken. Stops after
+  /// `max_reads` reads so a babbling line cannot starve the system (the
+  /// interrupt then stays pending). Cost: the port's read per byte (an
+  /// indirect call with UartPortRx, inline with a compile-time Rx) plus a few
+  /// instructions to store it; the ring's consumer index is read and its
+  /// head published once per interrupt (Ring::Writer).
+  // Always inline: the interrupt handler is normally its only caller, and
+  // the call would cost as much as a byte.
+  __attribute__((always_inline)) std::size_t on_interrupt(std::size_t max_reads = Ring::capacity()) noexcept {
+    typename Ring::Writer writer{ring_};
     std::size_t received = 0;
-    for (std::size_t i = 0; i < max_reads; ++i) {
-      if (kOverflow == RxOverflow::kHold && !ring_.has_room() && hold()) return received;
-      std::uint8_t byte = 0;
-      switch (port_.read_rx(port_.context, &byte)) {
-        case RxEvent::kEmpty:
-          return received;
-        case RxEvent::kByte:
-          ring_.push(byte);
-          ++received;
-          break;
-        case RxEvent::kLossThenByte:
-          ring_.mark_gap();
-          ring_.push(byte);
-          ++received;
-          break;
-        case RxEvent::kByteThenLoss:
-          ring_.push(byte);
-          ring_.mark_gap();
-          ++received;
-          break;
-        case RxEvent::kLoss:
-          ring_.mark_gap();
-          break;
+    for (std::size_t reads_left = max_reads; reads_left != 0; --reads_left) {
+      if (kOverflow == RxOverflow::kHold && !writer.has_room() && rx_.can_hold()) {
+        writer.publish();
+        hold();
+        return received;
       }
+      std::uint8_t byte = 0;
+      const RxEvent event = rx_.read_rx(&byte);
+      if (event == RxEvent::kByte) {
+        writer.put(byte);
+        ++received;
+        continue;
+      }
+      if (event == RxEvent::kEmpty) break;
+      if (event == RxEvent::kLossThenByte || event == RxEvent::kLoss) writer.mark_gap();
+      if (event == RxEvent::kLoss) continue;
+      writer.put(byte);
+      ++received;
+      if (event == RxEvent::kByteThenLoss) writer.mark_gap();
     }
+    writer.publish();
     return received;
   }
 
@@ -137,7 +178,7 @@ class UartReceiver {
     if (kOverflow != RxOverflow::kHold || held_.load(std::memory_order_acquire) == 0) return;
     if (ring_.size() > Ring::capacity() / 2) return;
     held_.store(0, std::memory_order_relaxed);
-    port_.set_rx_interrupt(port_.context, true);
+    rx_.set_rx_interrupt(true);
   }
 
   /// True while the receive interrupt is masked because the ring was full.
@@ -149,19 +190,27 @@ class UartReceiver {
  private:
   // Interrupt context. Masks first, then flags: the thread unmasks only after
   // seeing the flag, so it can never unmask before the mask.
-  bool hold() noexcept {
-    if (port_.set_rx_interrupt == nullptr) return false;  // cannot hold: drop
-    port_.set_rx_interrupt(port_.context, false);
+  void hold() noexcept {
+    rx_.set_rx_interrupt(false);
     holds_.store(holds_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     held_.store(1, std::memory_order_release);
-    return true;
   }
 
-  const UartPort& port_;
+  Rx rx_;
   Ring& ring_;
   std::atomic<std::uint32_t> holds_{0};  // interrupt
   std::atomic<std::uint8_t> held_{0};    // set by the interrupt, cleared by the thread
 };
+
+/// The receiver of a UartPort (run-time port). RAM: 16 bytes on a 32-bit core
+/// (two references, a counter and a flag).
+///
+///     constexpr UartPort kUart = make_my_uart_port(...);
+///     ByteRing<256> rx_ring;
+///     UartReceiver<ByteRing<256>> receiver{kUart, rx_ring};
+///     void UART_IRQHandler() { receiver.on_interrupt(); }
+template <typename Ring, RxOverflow kOverflow = RxOverflow::kDrop>
+using UartReceiver = BasicUartReceiver<UartPortRx, Ring, kOverflow>;
 
 /// Writes all of `data` through the port; false if the port cannot transmit
 /// or stopped short.

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 
+#include "utf8mcu/port/cortex_m.h"
 #include "utf8mcu/port/uart_port.h"
 
 namespace utf8mcu {
@@ -63,12 +64,41 @@ inline constexpr std::uint32_t kMinBaudDiv = 16;
 void cmsdk_uart_set_rx_interrupt(void* context, bool enabled);
 [[nodiscard]] std::size_t cmsdk_uart_write(void* context, const std::uint8_t* data, std::size_t size);
 
+/// What read_rx does, inline: for CmsdkUartRx and the port's read_rx.
+[[nodiscard]] inline RxEvent cmsdk_uart_receive(const CmsdkUart& uart, std::uint8_t* byte) noexcept {
+  using namespace cmsdk_uart;
+  using cortex_m::register_at;
+  std::uint32_t state = register_at(uart, kState);
+  if ((state & kStateRxFull) == 0) {
+    // Acknowledge only once the holding register is seen empty, then look
+    // again: a byte that arrived between the two reads would otherwise sit
+    // there with its interrupt cleared, and the UART would stall.
+    register_at(uart, kIntStatus) = kIntRx;
+    state = register_at(uart, kState);
+    if ((state & kStateRxFull) == 0) return RxEvent::kEmpty;
+  }
+  // On overrun the holding register was overwritten: what it holds now came
+  // after the lost byte.
+  const bool overrun = (state & kStateRxOverrun) != 0;
+  if (overrun) register_at(uart, kState) = kStateRxOverrun;
+  *byte = static_cast<std::uint8_t>(register_at(uart, kData));
+  return overrun ? RxEvent::kLossThenByte : RxEvent::kByte;
+}
+
 /// The port for `uart` (which must outlive it; a constexpr CmsdkUart does).
 [[nodiscard]] constexpr UartPort make_cmsdk_uart_port(const CmsdkUart& uart) noexcept {
   // The functions only read the CmsdkUart; void* is the contract's type.
   return UartPort{cmsdk_uart_start, cmsdk_uart_read_rx, cmsdk_uart_set_rx_interrupt,
                   cmsdk_uart_write, const_cast<void*>(static_cast<const void*>(&uart))};
 }
+
+/// The receive side of `kUart` known at compile time, for BasicUartReceiver:
+/// the register accesses inline into its on_interrupt() (no call per byte).
+///
+///     BasicUartReceiver<CmsdkUartRx<kMps2Uart0>, ByteRing<256>> receiver{rx_ring};
+template <const CmsdkUart& kUart>
+using CmsdkUartRx = CompileTimeUartRx<CmsdkUart, kUart, cmsdk_uart_start, cmsdk_uart_receive,
+                                      cmsdk_uart_set_rx_interrupt>;
 
 }  // namespace port
 }  // namespace utf8mcu

@@ -20,6 +20,7 @@
 
 #include <cstdint>
 
+#include "utf8mcu/port/cortex_m.h"
 #include "utf8mcu/port/uart_port.h"
 
 namespace utf8mcu {
@@ -97,11 +98,37 @@ constexpr std::uint32_t baud_register(std::uint32_t baud) noexcept {
 void nrf51_uart_set_rx_interrupt(void* context, bool enabled);
 [[nodiscard]] std::size_t nrf51_uart_write(void* context, const std::uint8_t* data, std::size_t size);
 
+/// What read_rx does, inline: for Nrf51UartRx and the port's read_rx.
+[[nodiscard]] inline RxEvent nrf51_uart_receive(const Nrf51Uart& uart, std::uint8_t* byte) noexcept {
+  using namespace nrf51_uart;
+  using cortex_m::register_at;
+  if (register_at(uart, kEventError) != 0) {
+    register_at(uart, kEventError) = 0;
+    const std::uint32_t source = register_at(uart, kErrorSource);
+    register_at(uart, kErrorSource) = source;  // write 1 to clear what was read
+    if ((source & kErrorAll) != 0) return RxEvent::kLoss;
+  }
+  // The interrupt line follows the events: with RXDRDY clear nothing waits,
+  // and a byte arriving from now on sets it again.
+  if (register_at(uart, kEventRxReady) == 0) return RxEvent::kEmpty;
+  // Clear before reading RXD: the read moves the next FIFO byte into RXD and
+  // raises RXDRDY for it, which a later clear would wipe out.
+  register_at(uart, kEventRxReady) = 0;
+  *byte = static_cast<std::uint8_t>(register_at(uart, kRxData));
+  return RxEvent::kByte;
+}
+
 /// The port for `uart` (which must outlive it; a constexpr one does).
 [[nodiscard]] constexpr UartPort make_nrf51_uart_port(const Nrf51Uart& uart) noexcept {
   return UartPort{nrf51_uart_start, nrf51_uart_read_rx, nrf51_uart_set_rx_interrupt,
                   nrf51_uart_write, const_cast<void*>(static_cast<const void*>(&uart))};
 }
+
+/// The receive side of `kUart` known at compile time, for BasicUartReceiver:
+/// the register accesses inline into its on_interrupt() (no call per byte).
+template <const Nrf51Uart& kUart>
+using Nrf51UartRx = CompileTimeUartRx<Nrf51Uart, kUart, nrf51_uart_start, nrf51_uart_receive,
+                                      nrf51_uart_set_rx_interrupt>;
 
 }  // namespace port
 }  // namespace utf8mcu

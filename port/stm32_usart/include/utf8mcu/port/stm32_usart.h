@@ -17,6 +17,7 @@
 
 #include <cstdint>
 
+#include "utf8mcu/port/cortex_m.h"
 #include "utf8mcu/port/uart_port.h"
 
 namespace utf8mcu {
@@ -89,6 +90,33 @@ void stm32_usart_set_rx_interrupt(void* context, bool enabled);
 template <typename Layout>
 [[nodiscard]] std::size_t stm32_usart_write(void* context, const std::uint8_t* data, std::size_t size);
 
+/// What read_rx does, inline: for Stm32UsartRx and the port's read_rx.
+template <typename Layout>
+[[nodiscard]] inline RxEvent stm32_usart_receive(const Stm32Usart& usart, std::uint8_t* byte) noexcept {
+  using namespace stm32_usart;
+  using cortex_m::register_at;
+  const std::uint32_t status = register_at(usart, Layout::kStatus);
+  // The usual case first, with one test: a byte and no error.
+  if ((status & (kRxNotEmpty | kDamaged | kOverrun)) == kRxNotEmpty) {
+    *byte = static_cast<std::uint8_t>(register_at(usart, Layout::kRxData));
+    return RxEvent::kByte;
+  }
+  // RXNEIE also raises the interrupt on overrun, so both end it here; reading
+  // the data register clears RXNE (and on F4, after the status read, the
+  // error flags).
+  if ((status & (kRxNotEmpty | kOverrun)) == 0) return RxEvent::kEmpty;
+  const auto data = static_cast<std::uint8_t>(register_at(usart, Layout::kRxData));
+  if constexpr (Layout::kHasClearRegister) {
+    if ((status & (kDamaged | kOverrun)) != 0) register_at(usart, Layout::kClear) = status & (kDamaged | kOverrun);
+  }
+  if ((status & kDamaged) != 0) return RxEvent::kLoss;
+  if ((status & kRxNotEmpty) == 0) return RxEvent::kLoss;  // overrun, data already taken
+  *byte = data;
+  // On overrun the data register keeps the older byte; what came after it
+  // was lost.
+  return (status & kOverrun) != 0 ? RxEvent::kByteThenLoss : RxEvent::kByte;
+}
+
 /// The port for `usart` (which must outlive it; a constexpr one does).
 template <typename Layout>
 [[nodiscard]] constexpr UartPort make_stm32_usart_port(const Stm32Usart& usart) noexcept {
@@ -103,6 +131,12 @@ extern template RxEvent stm32_usart_read_rx<Stm32F4Usart>(void*, std::uint8_t*);
 extern template RxEvent stm32_usart_read_rx<Stm32L4Usart>(void*, std::uint8_t*);
 extern template std::size_t stm32_usart_write<Stm32F4Usart>(void*, const std::uint8_t*, std::size_t);
 extern template std::size_t stm32_usart_write<Stm32L4Usart>(void*, const std::uint8_t*, std::size_t);
+
+/// The receive side of `kUsart` known at compile time, for BasicUartReceiver:
+/// the register accesses inline into its on_interrupt() (no call per byte).
+template <typename Layout, const Stm32Usart& kUsart>
+using Stm32UsartRx = CompileTimeUartRx<Stm32Usart, kUsart, stm32_usart_start<Layout>, stm32_usart_receive<Layout>,
+                                       stm32_usart_set_rx_interrupt>;
 
 }  // namespace port
 }  // namespace utf8mcu
