@@ -219,6 +219,29 @@ UTEST(RingReader, FinishShowsEachGapOnceWhateverTheCalls) {
   EXPECT_EQ(reader.bytes_read(), 4u);  // a, b, the marker, d
 }
 
+// The same with a burst writer, and finish() called (from another core, say)
+// between a loss and the end of the burst: the bytes written before the loss
+// come first, the gap shows once, nothing is lost without a count.
+UTEST(RingReader, FinishDuringABurstKeepsTheBytesBeforeTheGap) {
+  ByteRing<8> ring;
+  RingReader reader{ring};
+  CodePoints<8> out;
+  ByteRing<8>::Writer writer{ring};
+  EXPECT_TRUE(writer.put('a'));
+  writer.mark_gap();
+  reader.finish(out);
+  EXPECT_TRUE(writer.put('b'));
+  writer.publish();
+  reader.poll(out);
+  reader.finish(out);
+  const char32_t want[3] = {'a', R, 'b'};
+  EXPECT_TRUE(out.equals(want, 3));
+  EXPECT_EQ(reader.replacements(), 1u);
+  EXPECT_EQ(reader.gaps(), 1u);
+  EXPECT_EQ(ring.dropped_bytes(), 0u);
+  EXPECT_EQ(reader.bytes_read(), 3u);  // a, the marker, b
+}
+
 // finish() as a periodic flush among random pushes (with drops) and polls:
 // the output is the accepted bytes with exactly one U+FFFD per gap, written
 // from a model of the drops kept here, not from the reader.

@@ -133,8 +133,12 @@ class ByteRing {
       return put_slowly(byte);
     }
 
-    /// As ByteRing::mark_gap(): data was lost before the next byte.
+    /// As ByteRing::mark_gap(): data was lost before the next byte. The
+    /// burst so far is published first: a reader that shows a pending gap
+    /// (RingReader::finish(), on another core) puts its marker at the
+    /// published head, which must be after the bytes that came before it.
     void mark_gap() noexcept {
+      publish();
       ring_.mark_gap();
       limit_ = head_;  // a gap is open: the next put() writes its marker
     }
