@@ -373,8 +373,9 @@ constexpr const std::uint8_t* decode_noisy(const std::uint8_t* p, const std::uin
 /// it stops before the first. Returns where it stopped, a boundary. With a
 /// NullSink (validate()) the code points are never computed.
 template <ErrorPolicy kPolicy, typename Sink>
-__attribute__((noinline)) constexpr const std::uint8_t* decode_compact(const std::uint8_t* p, const std::uint8_t* fast_end, Sink& sink,
-                                             std::size_t& errors) {
+__attribute__((noinline)) constexpr const std::uint8_t* decode_compact(const std::uint8_t* p,
+                                                                       const std::uint8_t* fast_end, Sink& sink,
+                                                                       std::size_t& errors) {
   while (p < fast_end) {
     std::uint32_t code_point = p[0];
     if (code_point < 0x80) {
@@ -387,10 +388,13 @@ __attribute__((noinline)) constexpr const std::uint8_t* decode_compact(const std
           std::uint32_t w = 0;
           __builtin_memcpy(&w, __builtin_assume_aligned(p, 4), 4);
           if ((w & 0x80808080) != 0) break;
-          sink(static_cast<char32_t>(w & 0xFF));
-          sink(static_cast<char32_t>((w >> 8) & 0xFF));
-          sink(static_cast<char32_t>((w >> 16) & 0xFF));
-          sink(static_cast<char32_t>(w >> 24));
+          // The first byte in memory is the word's low byte on a
+          // little-endian core, its high byte on a big-endian one.
+          constexpr unsigned kFirst = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? 0 : 24;
+          sink(static_cast<char32_t>((w >> kFirst) & 0xFF));
+          sink(static_cast<char32_t>((w >> (kFirst ^ 8)) & 0xFF));
+          sink(static_cast<char32_t>((w >> (kFirst ^ 16)) & 0xFF));
+          sink(static_cast<char32_t>((w >> (kFirst ^ 24)) & 0xFF));
           p += 4;
         } while (p < fast_end);
       }
