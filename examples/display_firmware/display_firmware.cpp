@@ -95,7 +95,7 @@ std::uint32_t time_repeats(Draw&& draw) {
 
 // Instruction budgets, per glyph drawn and per code point of the text path.
 // Cortex-M3 at -O2 (mps2-an385): a fifth of what u8g2 takes per glyph there
-// (4,545 instructions, issue 20), for both. Cortex-M0+ code at -Os (microbit,
+// (4,545 instructions, u8g2's figure for the same glyphs), for both. Cortex-M0+ code at -Os (microbit,
 // the display_firmware_os image): a regression guard a little above what the
 // library takes (u8g2 has no figure on that core). Elsewhere only reported.
 enum class Budgeted : std::uint8_t { kGlyph, kTextPath };

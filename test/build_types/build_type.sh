@@ -2,9 +2,9 @@
 # Configures this project from the top level the way users do, without the
 # presets (a plain CMAKE_BUILD_TYPE, the compiler CMake is given, every default
 # option), builds tests (short buffers through every operation, where GCC at
-# -O3 looks deepest; at -Os also the unit tests, size-tuned), the C API, its
-# tests and the examples, and runs those tests: a ctest test (test/CMakeLists.txt) per build type and compiler,
-# so that an optimiser's new warning (at -O3 or -Os) fails CI, not a user.
+# -O3 looks deepest; at -Os the unit tests too), the C API, its tests and
+# u8clean, and runs the tests: a ctest test per build type and compiler, so
+# that an optimiser's new warning (at -O3 or -Os) fails CI, not a user.
 # The display module and the benchmarks are left out to keep it short.
 #
 #   build_type.sh <build type> <C compiler> <C++ compiler> <build dir> <generator>

@@ -19,7 +19,7 @@ GREEK_CYRILLIC = LATIN + ",0x370-0x3FF,0x400-0x45F"
 SYMBOLS = GREEK_CYRILLIC + ",0x2000-0x206F,0x20A0-0x20CF,0x2190-0x21FF,0x2500-0x257F"
 SETS = [("Latin-1", LATIN), ("+ Greek, Cyrillic", GREEK_CYRILLIC),
         ("+ punctuation, currency, arrows, box drawing", SYMBOLS)]
-# u8g2's bytes for the same glyphs (issue 20's table, measured with bdfconv -f 1);
+# u8g2's bytes for the same glyphs (measured with u8g2's bdfconv -f 1);
 # for 5x7 and 10x20 the first row is u8g2's 32-255 set.
 U8G2 = {
     "unifont": [2692, 6720, None],

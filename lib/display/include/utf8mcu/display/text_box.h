@@ -77,8 +77,8 @@ struct KinsokuBlock {
 inline constexpr KinsokuBlock kKinsokuBlocks[] = {{0x0020, 0x0080}, {0x3000, 0x3100}, {0xFE10, 0xFE70}, {0xFF00, 0xFFA0}};
 inline constexpr unsigned kKinsokuWords = (0x60 + 0x100 + 0x60 + 0xA0) / 32;
 
-/// One bit per code point of the blocks, in order: 76 bytes instead of a
-/// switch over 111 cases.
+/// One bit per code point of the blocks, in order: smaller than a switch over
+/// the characters, and one test for any of them.
 struct KinsokuBits {
   std::uint32_t words[kKinsokuWords];
 };
