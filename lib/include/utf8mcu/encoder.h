@@ -25,7 +25,8 @@ namespace detail {
 #pragma GCC diagnostic ignored "-Wstringop-overflow"
 #endif
 // The forms of a scalar value `c` of 2, 3 and 4 bytes, written at `out`.
-// Shared by encode_unchecked() and the UTF-32 converter's fast path.
+// Used by encode_unchecked(); utf32_to_utf8_fast() writes the same forms with
+// shifts and adds (transcode.h).
 
 /// 110x xxxx  10xx xxxx: U+0080..U+07FF.
 constexpr void write_two_bytes(std::uint32_t c, std::uint8_t* out) noexcept {

@@ -41,48 +41,99 @@ struct TranscodeResult {
 
 namespace detail {
 
+/// A run of ASCII values for utf32_to_utf8_fast(), 4 per test, from `p` to
+/// `o`: at most `n` values, for which both spans have room (a byte each).
+/// Ends before a value of U+0080 or more, with the ASCII ones before it
+/// written. Each byte comes from a value loaded once, and all 4 are loaded
+/// before the first is written: the output may overlap the input.
+constexpr void utf32_ascii_run(const char32_t*& p, std::uint8_t*& o, std::size_t n) {
+  // One limit for both spans keeps the loop in few registers (ARMv6-M has 8
+  // that every instruction can use).
+  const char32_t* const run_end = p + (n & ~std::size_t{3});
+  while (p < run_end) {
+    const std::uint32_t c0 = p[0];
+    const std::uint32_t c1 = p[1];
+    const std::uint32_t c2 = p[2];
+    const std::uint32_t c3 = p[3];
+    if ((c0 | c1 | c2 | c3) >= 0x80) {
+      // The run's last values, from those tested.
+      std::size_t k = 0;
+      if (c0 < 0x80) {
+        o[0] = static_cast<std::uint8_t>(c0);
+        k = 1;
+        if (c1 < 0x80) {
+          o[1] = static_cast<std::uint8_t>(c1);
+          k = 2;
+          if (c2 < 0x80) {
+            o[2] = static_cast<std::uint8_t>(c2);
+            k = 3;
+          }
+        }
+      }
+      p += k;
+      o += k;
+      return;
+    }
+    o[0] = static_cast<std::uint8_t>(c0);
+    o[1] = static_cast<std::uint8_t>(c1);
+    o[2] = static_cast<std::uint8_t>(c2);
+    o[3] = static_cast<std::uint8_t>(c3);
+    p += 4;
+    o += 4;
+  }
+}
+
 /// utf32_to_utf8's fast path: scalar values while the output has room for
-/// any sequence (4 bytes), ASCII 4 values per test. Stops at the end of input
-/// or room, or at a value with no UTF-8 form, which the caller handles.
+/// any sequence (4 bytes), ASCII 4 values per test after two in a row.
+/// Stops at the end of input or room, or at a value with no UTF-8 form,
+/// which the caller handles.
 constexpr void utf32_to_utf8_fast(const char32_t* in, std::size_t size, std::uint8_t* out, std::size_t capacity,
                                   TranscodeResult& result) {
   const char32_t* p = in + result.read;
   const char32_t* const end = in + size;
   std::uint8_t* o = out + result.written;
   std::uint8_t* const out_end = out + capacity;
-  while (p < end && out_end - o >= 4) {
-    const std::uint32_t c = *p;
-    if (c < 0x80) {
-      if (end - p >= 4) {
-        // Written from the values tested, all loaded before the first byte
-        // is written: the output may overlap the input.
-        const std::uint32_t c1 = p[1];
-        const std::uint32_t c2 = p[2];
-        const std::uint32_t c3 = p[3];
-        if ((c1 | c2 | c3) < 0x80) {
-          o[0] = static_cast<std::uint8_t>(c);
-          o[1] = static_cast<std::uint8_t>(c1);
-          o[2] = static_cast<std::uint8_t>(c2);
-          o[3] = static_cast<std::uint8_t>(c3);
-          p += 4;
-          o += 4;
-          continue;
-        }
+  for (;;) {
+    // Values before `safe_end` fit whatever their length (4 bytes of room
+    // each): one test per value for both spans.
+    const std::size_t in_left = static_cast<std::size_t>(end - p);
+    const std::size_t room = static_cast<std::size_t>(out_end - o) / 4;
+    const char32_t* const safe_end = p + (in_left < room ? in_left : room);
+    if (p >= safe_end) break;
+    do {
+      const std::uint32_t c = *p;
+      if (c < 0x80) {
+        // A lone ASCII value (a space between words) costs one test more; a
+        // second one in a row starts a run.
+        *o++ = static_cast<std::uint8_t>(c);
+        ++p;
+        if (p < safe_end && *p < 0x80) utf32_ascii_run(p, o, static_cast<std::size_t>(safe_end - p));
+        continue;
       }
-      *o++ = static_cast<std::uint8_t>(c);
-    } else if (c < 0x800) {
-      write_two_bytes(c, o);
-      o += 2;
-    } else if (c < 0x10000) {
-      if (c - 0xD800 < 0x800) break;  // a surrogate
-      write_three_bytes(c, o);
-      o += 3;
-    } else {
-      if (c > kMaxCodePoint) break;
-      write_four_bytes(c, o);
-      o += 4;
-    }
-    ++p;
+      // The forms of encoder.h's write_two_bytes() etc., with each mask
+      // and OR as shifts and an add: ARMv6-M takes the mask or OR's constant
+      // from a register, and this loop has none to spare.
+      if (c < 0x800) {
+        o[0] = static_cast<std::uint8_t>((c >> 6) + 0xC0);
+        o[1] = static_cast<std::uint8_t>(((c << 26) >> 26) + 0x80);
+        o += 2;
+      } else if (c < 0x10000) {
+        if ((c >> 11) == 0xD800 >> 11) break;  // a surrogate
+        o[0] = static_cast<std::uint8_t>((c >> 12) + 0xE0);
+        o[1] = static_cast<std::uint8_t>(((c << 20) >> 26) + 0x80);
+        o[2] = static_cast<std::uint8_t>(((c << 26) >> 26) + 0x80);
+        o += 3;
+      } else {
+        if (c > kMaxCodePoint) break;
+        o[0] = static_cast<std::uint8_t>((c >> 18) + 0xF0);
+        o[1] = static_cast<std::uint8_t>(((c << 14) >> 26) + 0x80);
+        o[2] = static_cast<std::uint8_t>(((c << 20) >> 26) + 0x80);
+        o[3] = static_cast<std::uint8_t>(((c << 26) >> 26) + 0x80);
+        o += 4;
+      }
+      ++p;
+    } while (p < safe_end);
+    if (p < safe_end) break;  // a value with no UTF-8 form
   }
   result.read = static_cast<std::size_t>(p - in);
   result.written = static_cast<std::size_t>(o - out);
