@@ -51,29 +51,32 @@ namespace utf8mcu {
 namespace detail {
 
 /// Passes the ASCII bytes at the start of the 4 at `p` to `sink` and returns
-/// how many there are (4 when all are). The count comes from the test of
-/// the 4 bytes, not from bytes read again, so it is at most 4 however the
-/// buffer changes meanwhile (a DMA transfer, a sink that writes into it).
+/// how many there are (4 when all are). The run's last bytes are written
+/// out, not looped over: the count stays within 4 however the buffer changes
+/// meanwhile (a DMA transfer, a sink that writes into it), and no counter
+/// lives across the sink's calls, where it cost the run loops a register.
+/// Always inlined: for a CodePointCallback GCC would make it a call.
 template <bool kWords = kWordLoads, typename Sink>
-constexpr std::uint32_t sink_ascii_of_four(const std::uint8_t* p, Sink& sink) {
-  std::uint32_t ascii = 0;
+[[gnu::always_inline]] constexpr std::uint32_t sink_ascii_of_four(const std::uint8_t* p, Sink& sink) {
   if constexpr (kWords) {
     // One load and one test; the bytes come out of the register, the run's
-    // last ones too.
-    std::uint32_t w = load_le32(p);
-    // Expected, so that GCC keeps the run's loop in a straight line.
-    if (__builtin_expect((w & 0x80808080) == 0, 1)) {
+    // last ones too. The test's other outcome first: so GCC computes no
+    // code point of the 4 before the test.
+    const std::uint32_t w = load_le32(p);
+    if ((w & 0x80808080) != 0) {
+      if ((w & 0x80) != 0) return 0;
       sink(static_cast<char32_t>(w & 0x7F));
+      if ((w & 0x8000) != 0) return 1;
       sink(static_cast<char32_t>((w >> 8) & 0x7F));
+      if ((w & 0x800000) != 0) return 2;
       sink(static_cast<char32_t>((w >> 16) & 0x7F));
-      sink(static_cast<char32_t>(w >> 24));
-      return 4;
+      return 3;  // the last byte of `w` is not ASCII
     }
-    // A byte of `w` has bit 7 set (1xxx xxxx), so this ends within it.
-    for (; (w & 0x80) == 0; w >>= 8) {
-      sink(static_cast<char32_t>(w & 0x7F));
-      ++ascii;
-    }
+    sink(static_cast<char32_t>(w & 0x7F));
+    sink(static_cast<char32_t>((w >> 8) & 0x7F));
+    sink(static_cast<char32_t>((w >> 16) & 0x7F));
+    sink(static_cast<char32_t>(w >> 24));
+    return 4;
   } else {
     // Byte loads, ORed for the test and kept for the sink.
     if (((p[0] | p[1] | p[2] | p[3]) & 0x80) == 0) {
@@ -83,13 +86,24 @@ constexpr std::uint32_t sink_ascii_of_four(const std::uint8_t* p, Sink& sink) {
       sink(static_cast<char32_t>(p[3]));
       return 4;
     }
-    // At most 3 bytes: the bound is the test's, not the bytes read again.
-    for (std::int32_t s = signed_byte(p[0]); s >= 0 && ascii < 3; s = signed_byte(p[ascii])) {
-      sink(static_cast<char32_t>(s));
-      ++ascii;
+    // Each byte loaded again (the sink may have changed it) and tested as
+    // loaded. A CodePointCallback makes no call when it has no function;
+    // on that path GCC would keep the bytes tested above in registers, at a
+    // cost in every group: `p` opaque keeps it from doing so.
+    if constexpr (std::is_same_v<std::remove_cv_t<Sink>, CodePointCallback>) {
+      if (!is_constant_evaluated()) p = in_register(p);
     }
+    std::int32_t s = signed_byte(p[0]);
+    if (s < 0) return 0;
+    sink(static_cast<char32_t>(s));
+    s = signed_byte(p[1]);
+    if (s < 0) return 1;
+    sink(static_cast<char32_t>(s));
+    s = signed_byte(p[2]);
+    if (s < 0) return 2;
+    sink(static_cast<char32_t>(s));
+    return 3;  // whatever p[3] holds now
   }
-  return ascii;
 }
 
 // The span push's fast loop. It runs between sequences while 4 or more bytes
