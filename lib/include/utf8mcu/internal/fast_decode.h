@@ -289,7 +289,13 @@ template <ErrorPolicy kPolicy, typename Sink>
       sink(static_cast<char32_t>(next));
       ++p;
       // Two ASCII bytes and 4 more: text again, for decode_fast().
-      if ((load_le32(p) & 0x80808080) == 0) return true;
+      // Without word loads a byte at a time: in noise the first byte
+      // often decides, and it takes fewer registers than load_le32()'s
+      // shifts (ARMv6-M spilled them).
+      if (kWordLoads ? (load_le32(p) & 0x80808080) == 0
+                     : (p[0] < 0x80 && p[1] < 0x80 && p[2] < 0x80 && p[3] < 0x80)) {
+        return true;
+      }
     } else if (next < 0xC2 || signed_byte(p[1]) >= -64) {
       // An ill-formed byte after the ASCII one, the commonest pair in
       // noise, without going round the loop (see below).
