@@ -6,9 +6,9 @@
 #include "console.h"
 #include "corpus_table.h"
 #include "instruction_clock.h"
+#include "measure_encoder.h"
 #include "operations.h"
 #include "state_sizes.h"
-#include "utf8mcu/transcode.h"
 #include "utf8mcu_bsp/board.h"
 
 using utf8mcu::bench::Console;
@@ -24,24 +24,10 @@ void print_result(Console& out, const char* operation, const Corpus& corpus, std
       << " instructions=" << instructions << " checksum=" << checksum << '\n';
 }
 
-// Encoding is timed window by window: each window of UTF-32 is prepared
-// outside the measurement. Its figure is per UTF-8 byte written.
 void run_encoder(Console& out, const InstructionClock& clock, std::uint64_t overhead, const Corpus& corpus) {
-  using namespace utf8mcu::bench;
-  utf8mcu::Utf8ToUtf32 converter;
-  std::size_t read = 0;
-  bool finished = false;
-  std::uint64_t instructions = 0;
-  std::uint64_t written = 0;
-  for (;;) {
-    const std::size_t units = fill_utf32_window(converter, corpus.data, corpus.size, read, finished);
-    if (units == 0) break;  // input and its end both converted
-    std::uint32_t bytes = 0;
-    instructions += measure(clock, overhead, bytes, bench_utf32_to_utf8, static_cast<const char32_t*>(utf32_buffer),
-                            units, static_cast<std::uint8_t*>(utf8_buffer), sizeof utf8_buffer);
-    written += bytes;
-  }
-  print_result(out, kEncodeName, corpus, written, instructions, static_cast<std::uint32_t>(written));
+  const utf8mcu::bench::EncoderRun run = utf8mcu::bench::measure_encoder(clock, overhead, corpus.data, corpus.size);
+  print_result(out, utf8mcu::bench::kEncodeName, corpus, run.written, run.instructions,
+               static_cast<std::uint32_t>(run.written));
 }
 
 }  // namespace
