@@ -1,15 +1,19 @@
 // Fuzz target: input that changes during a call. The sink rewrites bytes of
 // the input it is decoding, from a script the fuzzer chooses (a position and
-// a value per code point), and the converters write over their own input at
-// an offset the fuzzer chooses. What must hold (docs/bad-input.md): nothing
-// outside the spans given is read or written (ASan: each span is a heap block
-// of its exact size, overlapping spans one block of their union), every code
-// point is a scalar value, UTF-8 output is well-formed by the reference model,
-// UTF-16 output is paired, and the counts stay within the span.
+// a value per code point), and the converters (UTF-8 to UTF-16 and UTF-32,
+// and back) write over their own input at an offset the fuzzer chooses. What
+// must hold (docs/bad-input.md): nothing outside the spans given is read or
+// written (ASan: each span is a heap block of its exact size, overlapping
+// spans one block of their union), every code point is a scalar value, UTF-8
+// output is well-formed by the reference model, UTF-16 output is paired, and
+// the counts stay within the span.
 //
-// Input: byte 0 picks the operation and the policy, byte 1 the overlap
-// offset, then a script of (position, value) pairs up to the first 0xFF 0xFF,
-// then the text.
+// Built once per build variant, as the other targets (CMakeLists.txt): the
+// paths that re-read input are the variants' own.
+//
+// Input: byte 0 picks the operation and the policy or room, byte 1 the
+// overlap offset, then a script of (position, value) pairs up to the first
+// 0xFF 0xFF, then the text (for UTF-32 and UTF-16 input, its bytes as units).
 
 #include <cstring>
 
@@ -90,25 +94,38 @@ void decode_with_script(const std::uint8_t* text, std::size_t size, const std::u
   }
 }
 
-// UTF-8 to UTF-16 or UTF-32 with the output `shift` bytes after the input's
-// start (negative: before it), in one block that is exactly their union.
+// An input (a copy of `in_bytes` bytes of `text`) and an output of
+// `out_bytes` in one heap block that is exactly their union, the output
+// `shift` bytes after the input's start (negative: before it). The shift is
+// cut to whole units of `unit` bytes, so both stay aligned for the units
+// (operator new aligns the block for any).
+struct Overlap {
+  std::vector<std::uint8_t> block;
+  std::uint8_t* in = nullptr;
+  std::uint8_t* out = nullptr;
+};
+
+Overlap overlap(const std::uint8_t* text, std::size_t in_bytes, std::size_t out_bytes, int shift, std::size_t unit) {
+  shift -= shift % static_cast<int>(unit);
+  const std::size_t in_at = shift < 0 ? static_cast<std::size_t>(-shift) : 0;
+  const std::size_t out_at = shift < 0 ? 0 : static_cast<std::size_t>(shift);
+  Overlap spans;
+  spans.block.resize(std::max(in_at + in_bytes, out_at + out_bytes));
+  std::memcpy(spans.block.data() + in_at, text, in_bytes);
+  spans.in = spans.block.data() + in_at;
+  spans.out = spans.block.data() + out_at;
+  return spans;
+}
+
+// UTF-8 to UTF-16 or UTF-32 over its own input.
 template <typename Unit>
 void convert_in_place(const std::uint8_t* text, std::size_t size, int shift, std::size_t capacity) {
   if (size == 0 || capacity == 0) return;
-  shift -= shift % static_cast<int>(sizeof(Unit));
-  const std::size_t out_bytes = capacity * sizeof(Unit);
-  const std::size_t in_at = shift < 0 ? static_cast<std::size_t>(-shift) : 0;
-  const std::size_t out_at = shift < 0 ? 0 : static_cast<std::size_t>(shift);
-  const std::size_t used = std::max(in_at + size, out_at + out_bytes);
-  // One heap block of exactly their union (operator new aligns it for any
-  // unit; both offsets are whole units).
-  std::vector<std::uint8_t> block(used);
-  std::uint8_t* bytes = block.data();
-  std::memcpy(bytes + in_at, text, size);
-  Unit* out = reinterpret_cast<Unit*>(bytes + out_at);
+  const Overlap spans = overlap(text, size, capacity * sizeof(Unit), shift, sizeof(Unit));
+  Unit* out = reinterpret_cast<Unit*>(spans.out);
   const utf8mcu::TranscodeResult r =
-      utf8mcu::detail::convert_all<ErrorPolicy::kReplace, utf8mcu::detail::Utf8ToUnits<Unit>>(bytes + in_at, size,
-                                                                                              out, capacity);
+      utf8mcu::detail::convert_all<ErrorPolicy::kReplace, utf8mcu::detail::Utf8ToUnits<Unit>>(spans.in, size, out,
+                                                                                              capacity);
   UTF8MCU_FUZZ_CHECK(r.read <= size);
   UTF8MCU_FUZZ_CHECK(r.written <= capacity);
   for (std::size_t i = 0; i < r.written; ++i) {
@@ -122,6 +139,24 @@ void convert_in_place(const std::uint8_t* text, std::size_t size, int shift, std
       UTF8MCU_FUZZ_CHECK(unit < 0xDC00 || unit > 0xDFFF);
     }
   }
+}
+
+// UTF-32 or UTF-16 (the text's bytes as units) to UTF-8 over its own input.
+template <typename Unit>
+void units_to_utf8_in_place(const std::uint8_t* text, std::size_t size, int shift, std::size_t capacity) {
+  const std::size_t units = size / sizeof(Unit);
+  if (units == 0 || capacity == 0) return;
+  const Overlap spans = overlap(text, units * sizeof(Unit), capacity, shift, sizeof(Unit));
+  const Unit* in = reinterpret_cast<const Unit*>(spans.in);
+  utf8mcu::TranscodeResult r{};
+  if constexpr (sizeof(Unit) == 4) {
+    r = utf8mcu::utf32_to_utf8(in, units, spans.out, capacity);
+  } else {
+    r = utf8mcu::utf16_to_utf8(in, units, spans.out, capacity);
+  }
+  UTF8MCU_FUZZ_CHECK(r.read <= units);
+  UTF8MCU_FUZZ_CHECK(r.written <= capacity);
+  UTF8MCU_FUZZ_CHECK(reference_accepts(spans.out, r.written));
 }
 
 }  // namespace
@@ -140,20 +175,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::uint8_t* text = script_size == 0 ? data : data + text_at;
   const std::size_t text_size = script_size == 0 ? size : size - text_at;
 
-  const unsigned operation = selector % 6;
+  const unsigned operation = selector % 8;
+  const unsigned variant = selector / 8;
   if (operation < 4) {
-    switch ((selector / 6) % 3) {
+    switch (variant % 3) {
       case 0: decode_with_script<ErrorPolicy::kReplace>(text, text_size, script, script_size, operation); break;
       case 1: decode_with_script<ErrorPolicy::kReport>(text, text_size, script, script_size, operation); break;
       default: decode_with_script<ErrorPolicy::kSkip>(text, text_size, script, script_size, operation); break;
     }
-  } else {
-    const std::size_t capacity = text_size / (1 + (selector / 6) % 3);
+  } else if (operation < 6) {
+    const std::size_t capacity = text_size / (1 + variant % 3);
     if (operation == 4) {
       convert_in_place<char16_t>(text, text_size, shift, capacity);
     } else {
       convert_in_place<char32_t>(text, text_size, shift, capacity);
     }
+  } else if (operation == 6) {
+    // 1 to 4 bytes of room per unit: exact room for ASCII up to room for any.
+    units_to_utf8_in_place<char32_t>(text, text_size, shift, text_size / 4 * (1 + variant % 4));
+  } else {
+    units_to_utf8_in_place<char16_t>(text, text_size, shift, text_size / 2 * (1 + variant % 3));
   }
   return 0;
 }
