@@ -7,7 +7,7 @@
 #
 # Sizes come from the size probes in test/size (one extern "C" entry point per
 # operation, compiled with -ffunction-sections): the size of each function's
-# code as the linker would keep it, plus the shared 40-byte lead table.
+# code as the linker would keep it, plus the shared lead table.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"

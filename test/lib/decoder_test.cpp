@@ -287,8 +287,10 @@ UTEST(Decoder, NullSpanIsEmpty) {
 
 UTEST(Decoder, StateIsFourBytes) {
   EXPECT_EQ(sizeof(Decoder), 4u);
-  // Two start words and an entry for each lead E0-FF.
+  // Two start words and an entry for each lead E0-FF; or, where speed is
+  // tuned, the whole state after each lead.
   EXPECT_EQ(sizeof(utf8mcu::detail::kStrictLeads), 40u);
+  EXPECT_EQ(sizeof(utf8mcu::detail::kStrictLeadStates), 128u);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 //
 //   path                                   probed through
 //   state machine (decode_step, LeadTable) decode_step(), byte by byte
+//   state machine (LeadStates)             decode_step(), byte by byte
 //   size-tuned loop                        push_compact()
 //   span push (either build)               push_span()
 //   byte run loops                         decode_run2/3/4<false>, decode_runs<false>
@@ -142,11 +143,14 @@ Verdict from_output(const test::Recorder<N>& out, std::size_t consumed) {
   return {static_cast<unsigned>(consumed - (out.size - 1)), 0, out.code_points[0]};
 }
 
-Verdict state_machine(const Case& c) {
+// The state machine with either lead table: LeadTable (size-tuned builds)
+// or LeadStates (speed-tuned builds).
+template <typename Leads>
+Verdict state_machine(const Case& c, const Leads& leads) {
   std::uint32_t state = 0;
   test::Recorder<2> out;
   for (std::size_t i = 0; i < c.size; ++i) {
-    const utf8mcu::DecodeResult step = d::decode_step<ErrorPolicy::kReport>(state, d::kStrictLeads, c.bytes[i], out);
+    const utf8mcu::DecodeResult step = d::decode_step<ErrorPolicy::kReport>(state, leads, c.bytes[i], out);
     if (step.errors != 0) return {0, step.error.length, 0};
     if (out.size != 0) return {static_cast<unsigned>(i + 1), 0, out.code_points[0]};
   }
@@ -219,6 +223,7 @@ Verdict validator(const Case& c) {
 
 enum Path : unsigned {
   kStateMachine,
+  kStateMachineStates,
   kSizeTunedLoop,
   kSpanPush,
   kByteRun2,
@@ -243,7 +248,7 @@ enum Path : unsigned {
 };
 
 constexpr const char* kPathNames[kPathCount] = {
-    "decode_step + LeadTable", "push_compact", "push_span", "decode_run2 (bytes)", "decode_run3 (bytes)",
+    "decode_step + LeadTable", "decode_step + LeadStates", "push_compact", "push_span", "decode_run2 (bytes)", "decode_run3 (bytes)",
     "decode_run4 (bytes)", "decode_runs (bytes)", "decode_run3 (words)", "decode_run4 (words)",
     "decode_runs (words)", "decode_fast (bytes)", "decode_fast (words)", "noisy_part", "decode_compact", "is_sequence2/3/4",
     "skip_sequence", "skip_run2", "skip_run3", "skip_run4", "skip_short_sequences", "validate",
@@ -281,7 +286,8 @@ void check_case(const Case& c, Tally& tally) {
   if (!(model == c.expected)) {
     if (tally.reference_mismatches++ < 3) report(c, "reference model", model);
   }
-  check(c, tally, kStateMachine, state_machine(c), true);
+  check(c, tally, kStateMachine, state_machine(c, d::kStrictLeads), true);
+  check(c, tally, kStateMachineStates, state_machine(c, d::kStrictLeadStates), true);
   check(c, tally, kSizeTunedLoop, span_push<true>(c), true);
   check(c, tally, kSpanPush, span_push<false>(c), true);
   check(c, tally, kFastLoopBytes, fast_loop<false>(c), false);

@@ -6,7 +6,7 @@ import subprocess
 from .codesize import elf_symbols, symbol_sums
 
 CODE_LIMIT = 160
-CODE_GUARD = 244  # not met yet: the size-tuned span push with error kinds, plus a little room
+CODE_GUARD = 270  # not met yet: the size-tuned span push with error kinds and three sink calls, plus a little room
 TABLE_LIMIT = 64
 STATE_LIMIT = 4
 

@@ -48,7 +48,7 @@ class Cesu8Decoder {
       }
       auto on_code_point = [this, &sink, &result](char32_t c) { deliver<kPolicy>(c, sink, result); };
       const DecodeResult step =
-          detail::decode_step<ErrorPolicy::kReport>(state_, detail::kSurrogateLeads, byte, on_code_point);
+          detail::decode_step<ErrorPolicy::kReport>(state_, detail::build_leads<true>(), byte, on_code_point);
       if (step.errors == 0) break;
       fail<kPolicy>(step.error, sink, result);
       if (step.consumed != 0) break;  // `byte` itself was the bad part

@@ -3,10 +3,13 @@
 /// The incremental UTF-8 decoder: a state machine fed one byte (or one span) at a
 /// time, strict by RFC 3629 / Unicode Table 3-7.
 ///
-/// Cost: `sizeof(Decoder)` is 4 bytes (one `uint32_t`); the only table is a
-/// 40-byte lead-byte table (detail::kStrictLeads), shared by every decoder;
-/// each byte takes a constant, small amount of work (no loops per byte), so
-/// `push()` is fit for an interrupt handler.
+/// Cost: `sizeof(Decoder)` is 4 bytes (one `uint32_t`); the only table is
+/// the state after each lead byte E0-FF, shared by every decoder: 128 bytes
+/// where speed is tuned (detail::kStrictLeadStates), 40 where size is
+/// (detail::kStrictLeads, -Os); each byte takes a constant, small amount of
+/// work (no loops per byte), so `push()` is fit for an interrupt handler: a
+/// receive handler that calls it needs no stack frame except on a broken
+/// sequence.
 ///
 /// Well-formed sequences, and nothing else, are accepted (Unicode Table 3-7,
 /// which utf8mcu/internal/rules.h defines for every path):
@@ -81,7 +84,7 @@ class Decoder {
   /// resumes decoding after the broken part.
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Sink>
   constexpr DecodeResult push(std::uint8_t byte, Sink&& sink) noexcept {
-    return detail::decode_step<kPolicy>(state_, detail::kStrictLeads, byte, sink);
+    return detail::decode_step<kPolicy>(state_, detail::build_leads(), byte, sink);
   }
 
   /// Feeds a span; sequences may continue across spans. A null `data` is an

@@ -510,7 +510,7 @@ template <ErrorPolicy kPolicy, typename Sink>
     if (p >= end) break;
     // Ill-formed input, an open sequence, or the last 3 bytes: one call
     // site, so the state machine is inlined once.
-    p = step_until_idle<kPolicy>(state, kStrictLeads, p, end, sink, total, stopped, first_error);
+    p = step_until_idle<kPolicy>(state, build_leads(), p, end, sink, total, stopped, first_error);
     if (stopped) break;
   }
   total.consumed = static_cast<std::size_t>(p - data);

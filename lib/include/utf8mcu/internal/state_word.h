@@ -8,6 +8,7 @@
 #include "utf8mcu/common.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/internal/rules.h"
+#include "utf8mcu/internal/target.h"
 
 namespace utf8mcu {
 namespace detail {
@@ -46,7 +47,8 @@ inline constexpr std::uint32_t kLeadOnlyBits = 0xFC000000;  // reject, F, S
 inline constexpr std::uint32_t kTwoByteStart = kFirstByteBit + (std::uint32_t{1} << 25) - 0xC0;
 
 /// Lead bytes E0-FF: what the state machine needs to start a sequence of 3
-/// or 4 bytes (2-byte leads take no table).
+/// or 4 bytes (2-byte leads take no table). 40 bytes: the table of
+/// size-tuned builds.
 struct LeadTable {
   /// XORed with the lead byte, for E0-EF and F0-FF: clears the length prefix
   /// (1110, 1111 0) and sets the marker for 2 or 3 continuation bytes.
@@ -54,6 +56,15 @@ struct LeadTable {
   /// The state's top byte for each lead E0-FF: reject mask (bits 4-7) and
   /// kFirstByteBit (bit 3); zero for a byte that starts no sequence (F5-FF).
   std::uint8_t entry[32];
+};
+
+/// The same as whole states: the state after each lead E0-FF, zero for
+/// F5-FF. 128 bytes: the table of speed-tuned builds, where one load starts
+/// a 3- or 4-byte sequence instead of two loads, an XOR and an OR (a
+/// receive handler called per byte of Chinese text takes a tenth fewer
+/// instructions).
+struct LeadStates {
+  std::uint32_t state[32];
 };
 
 /// The top byte of the state after `lead` (E0-FF): the quarters of 80-BF
@@ -92,15 +103,40 @@ inline constexpr LeadTable kStrictLeads = make_lead_table(false);
 inline constexpr LeadTable kSurrogateLeads = make_lead_table(true);
 
 /// The state after `lead` (E0-FF) between sequences; 0 if it starts none.
-constexpr std::uint32_t long_lead_state(const LeadTable& leads, std::uint32_t lead) {
+[[gnu::always_inline]] constexpr std::uint32_t long_lead_state(const LeadTable& leads, std::uint32_t lead) {
   const std::uint32_t entry = leads.entry[lead - 0xE0];
   if (entry == 0) return 0;  // F5-FF
   return (lead ^ leads.start[(lead >> 4) & 1]) | (entry << 24);
 }
+[[gnu::always_inline]] constexpr std::uint32_t long_lead_state(const LeadStates& leads, std::uint32_t lead) {
+  return leads.state[lead - 0xE0];
+}
+
+constexpr LeadStates make_lead_states(const LeadTable& leads) {
+  LeadStates states{};
+  for (unsigned lead = 0xE0; lead <= 0xFF; ++lead) states.state[lead - 0xE0] = long_lead_state(leads, lead);
+  return states;
+}
+
+inline constexpr LeadStates kStrictLeadStates = make_lead_states(kStrictLeads);
+inline constexpr LeadStates kSurrogateLeadStates = make_lead_states(kSurrogateLeads);
+
+/// The lead table this build's state machine reads: LeadStates where speed
+/// is tuned, the smaller LeadTable where size is (kSizeTuned). The same
+/// states either way, so builds of both kinds can share a decoder.
+template <bool kSurrogates = false>
+constexpr const auto& build_leads() {
+  if constexpr (kSizeTuned) {
+    return kSurrogates ? kSurrogateLeads : kStrictLeads;
+  } else {
+    return kSurrogates ? kSurrogateLeadStates : kStrictLeadStates;
+  }
+}
 
 /// The state after `lead` (80-FF) between sequences; 0 if it starts none
 /// (the leads of sequence_length() 0).
-constexpr std::uint32_t lead_state(const LeadTable& leads, std::uint32_t lead) {
+template <typename Leads>
+[[gnu::always_inline]] constexpr std::uint32_t lead_state(const Leads& leads, std::uint32_t lead) {
   if (lead >= 0xE0) return long_lead_state(leads, lead);
   // C2-DF, the leads of Latin, Greek, Cyrillic, Hebrew and Arabic letters,
   // without a table.
@@ -110,7 +146,7 @@ constexpr std::uint32_t lead_state(const LeadTable& leads, std::uint32_t lead) {
 
 /// Whether the state forbids the continuation byte whose low 6 bits are
 /// `payload` (0-63): only the second byte after E0, ED, F0 and F4 can be.
-constexpr bool rejects(std::uint32_t state, std::uint32_t payload) {
+[[gnu::always_inline]] constexpr bool rejects(std::uint32_t state, std::uint32_t payload) {
   // Quarter q of 80-BF is reject bit 31 - q: shifted by q, it is the sign.
   return state >= (std::uint32_t{1} << kRejectShift) &&
          static_cast<std::int32_t>(state << (payload >> 4)) < 0;
@@ -158,7 +194,7 @@ constexpr std::uint8_t subpart_length(std::uint32_t state) {
 }
 
 /// Why `byte` cannot continue the sequence in `state`.
-[[nodiscard]] constexpr Status continuation_failure(std::uint32_t state, std::uint8_t byte) {
+[[nodiscard]] constexpr Status continuation_failure(std::uint32_t state, std::uint32_t byte) {
   if (!is_continuation(byte)) return Status::kTruncated;
   // A second byte the reject mask forbids: E0 (1100) and F0 (1000) forbid
   // over-long forms, ED (0011) surrogates, F4 (0111) what lies above U+10FFFF.
@@ -171,20 +207,38 @@ constexpr std::uint8_t subpart_length(std::uint32_t state) {
 /// Why `byte`, one of the bytes 80-FF of sequence_length() 0, cannot start a
 /// sequence: 80-BF are continuation bytes, C0 and C1 only over-long forms,
 /// F5-FF never occur.
-[[nodiscard]] constexpr Status lead_failure(std::uint8_t byte) {
+[[nodiscard]] constexpr Status lead_failure(std::uint32_t byte) {
   if (byte < 0xC0) return Status::kUnexpectedContinuation;
   if (byte < 0xC2) return Status::kOverlong;
   return Status::kInvalidLead;
 }
 
+/// Whether a state machine step is a whole Decoder::push(byte) call, inlined
+/// into the caller's loop or receive handler (kByteCall), or a step inside a
+/// span push (kInSpan). A byte call hides three values from the optimiser,
+/// each for an instruction or two per byte in the shapes firmware calls it
+/// in (see decode_step()); inside a span push the same barriers take
+/// registers from the span's fast loops.
+enum class StepShape : std::uint8_t { kByteCall, kInSpan };
+
+/// `value`, hidden from the optimiser where `kShape` is a byte call.
+template <StepShape kShape, typename T>
+constexpr T opaque_in(T value) {
+  if (kShape == StepShape::kByteCall && !is_constant_evaluated()) value = in_register(value);
+  return value;
+}
+
 /// The state machine's step for `byte` (80-FF) between sequences: starts a
 /// sequence, or is an ill-formed part of one byte. Adds to `result`.
-template <ErrorPolicy kPolicy, typename Sink>
-[[nodiscard]] constexpr DecodeResult start_sequence(std::uint32_t& state, const LeadTable& leads, std::uint8_t byte,
+template <ErrorPolicy kPolicy, StepShape kShape, typename Leads, typename Sink>
+[[nodiscard]] constexpr DecodeResult start_sequence(std::uint32_t& state, const Leads& leads, std::uint32_t byte,
                                                     Sink& sink, DecodeResult result) {
   const std::uint32_t started = lead_state(leads, byte);
   if (started != 0) {
-    state = started;
+    // Hidden: knowing that the next byte finds a sequence open, GCC gives a
+    // loop of push(byte) a second copy of its head and a second pointer, an
+    // instruction more for every ASCII byte.
+    state = opaque_in<kShape>(started);
     return result;
   }
   if (result.errors == 0) result.error = {lead_failure(byte), 1};
@@ -193,49 +247,74 @@ template <ErrorPolicy kPolicy, typename Sink>
   return result;
 }
 
-/// Feeds one byte to the state machine. Shared by Decoder and Cesu8Decoder.
-template <ErrorPolicy kPolicy, typename Sink>
-[[nodiscard]] constexpr DecodeResult decode_step(std::uint32_t& state, const LeadTable& leads, std::uint8_t byte,
+/// Feeds one byte to the state machine. Shared by Decoder and Cesu8Decoder;
+/// `leads` is build_leads(), or the same states as another table type.
+///
+/// Written for the two shapes firmware calls push(byte) in, on ARMv6-M and
+/// ARMv7-M: a loop over a buffer with the sink inlined, and a receive
+/// handler with the state in memory and the sink a call. The state is
+/// tested first, so a continuation byte costs a subtraction, a shift, an OR
+/// and a sign test; every path but a broken sequence's calls the sink at
+/// most once and last, so a handler needs no stack frame.
+template <ErrorPolicy kPolicy, StepShape kShape = StepShape::kByteCall, typename Leads, typename Sink>
+[[nodiscard]] constexpr DecodeResult decode_step(std::uint32_t& state, const Leads& leads, std::uint8_t byte,
                                                  Sink& sink) {
   DecodeResult result{1, 0, {}};
   const std::uint32_t s = state;
-  // ASCII between sequences: one test for both (a state other than 0 has
-  // its marker at bit 13 or above).
-  if ((s | byte) < 0x80) {
-    sink(static_cast<char32_t>(byte));
-    return result;
-  }
-  if (s == 0) return start_sequence<kPolicy>(state, leads, byte, sink, result);
-  const std::uint32_t payload = static_cast<std::uint32_t>(byte) - 0x80;  // 10xx xxxx: 0-63
-  if (payload < 0x40) {
-    const std::uint32_t next = (s << 6) | payload;
-    // The marker reached bit 31: that was the last byte. (A state that
-    // rejects some second bytes has two or three bytes to come.)
-    if ((next & kLastByteMarker) != 0) {
+  // Hidden: GCC would test ASCII as a signed byte, a sign extension more on
+  // ARMv6-M.
+  const std::uint32_t b = opaque_in<kShape>(std::uint32_t{byte});
+  if (__builtin_expect(s != 0, 0)) {
+    const std::uint32_t payload = b - 0x80;  // 10xx xxxx: 0-63
+    // Size-tuned builds test the reject mask before the shift: the state is
+    // then dead once the next one is made, which at -Os spares every byte a
+    // register copy in a push(byte) loop.
+    if (payload < 0x40 && !(kSizeTuned && rejects(s, payload))) {
+      const std::uint32_t next = (s << 6) | payload;
+      // The marker reached bit 31: that was the last byte. (A state that
+      // rejects some second bytes has two or three bytes to come.)
+      if ((next & kLastByteMarker) != 0) {
+        state = 0;
+        sink(static_cast<char32_t>(next & ~kLastByteMarker));
+        return result;
+      }
+      if (kSizeTuned || !rejects(s, payload)) {
+        state = next;
+        return result;
+      }
+    }
+    // The bytes so far form a maximal subpart; `byte` is not part of it and
+    // is read again as the start of whatever follows.
+    result.errors = 1;
+    result.error = {continuation_failure(s, b), subpart_length(s)};
+    if constexpr (kPolicy == ErrorPolicy::kReport) {
       state = 0;
-      sink(static_cast<char32_t>(next & ~kLastByteMarker));
+      result.consumed = 0;
       return result;
     }
-    if (!rejects(s, payload)) {
-      state = next;
-      return result;
+    // What `byte` gives is settled before the first sink call, so that only
+    // that code point lives across it (hidden, or GCC keeps `byte` itself
+    // in a saved register from the handler's entry on).
+    const char32_t byte_itself = opaque_in<kShape>(static_cast<char32_t>(b));
+    std::uint32_t restarted = 0;
+    char32_t then = byte_itself;
+    if (b >= 0x80) {
+      restarted = lead_state(leads, b);
+      if (restarted == 0) {  // 80-C1, F5-FF: a subpart of its own
+        ++result.errors;
+        then = kReplacementCharacter;
+      }
     }
-  }
-  // The bytes so far form a maximal subpart; `byte` is not part of it and is
-  // read again as the start of whatever follows.
-  result.errors = 1;
-  result.error = {continuation_failure(s, byte), subpart_length(s)};
-  state = 0;
-  if constexpr (kPolicy == ErrorPolicy::kReport) {
-    result.consumed = 0;
+    state = restarted;
+    if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
+    if (b < 0x80 || (kPolicy == ErrorPolicy::kReplace && restarted == 0)) sink(then);
     return result;
   }
-  if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
-  if (byte < 0x80) {
-    sink(static_cast<char32_t>(byte));
+  if (__builtin_expect(b < 0x80, 1)) {
+    sink(static_cast<char32_t>(b));
     return result;
   }
-  return start_sequence<kPolicy>(state, leads, byte, sink, result);
+  return start_sequence<kPolicy, kShape>(state, leads, b, sink, result);
 }
 
 /// Adds one step's errors to a running result.
@@ -245,12 +324,15 @@ constexpr void accumulate_errors(DecodeResult& total, const DecodeResult& step) 
 }
 
 /// The size-tuned span push (kSizeTuned): the state machine of
-/// decode_step() one byte at a time, with one sink call; a byte that breaks
-/// a sequence is read again as the start of what follows. Same results as the
-/// speed-tuned push.
+/// decode_step() one byte at a time; a byte that breaks a sequence is read
+/// again as the start of what follows. Same results as the speed-tuned push.
 ///
-/// Written for ARMv6-M at -Os: the loop keeps few values live across the
-/// sink call (the index, the state, the error count, the first error).
+/// Written for ARMv6-M at -Os: the state is tested first, as in
+/// decode_step(), and an ASCII byte, a finished sequence and a broken one
+/// each call the sink where they are found (GCC gives one call site for all
+/// three copies of the code point and the state at every byte, for a few
+/// bytes less code); the error kinds are worked out only when a part is
+/// broken.
 template <ErrorPolicy kPolicy, typename Sink>
 [[nodiscard]] constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* data, std::size_t size,
                                                   Sink& sink, std::size_t& first_error_end) {
@@ -258,54 +340,56 @@ template <ErrorPolicy kPolicy, typename Sink>
   // The first error as status | length << 8; zero until there is one.
   std::uint32_t first = 0;
   std::uint32_t s = state;
-  std::size_t i = 0;
-  while (i < size) {
-    std::uint32_t code_point = data[i++];
-    // An ill-formed part: status | (length - 1) << 8; zero for none.
+  const std::uint8_t* p = data;
+  const std::uint8_t* end = data + size;
+  while (p < end) {
+    std::uint32_t code_point = *p++;
+    // An ill-formed part: status | (length - 1) << 8.
     std::uint32_t error = 0;
-    const std::uint32_t prev = s;
-    s = 0;
-    if (prev != 0) {
+    if (s == 0) {
+      if (code_point < 0x80) {
+        sink(static_cast<char32_t>(code_point));
+        continue;
+      }
+      s = lead_state(kStrictLeads, code_point);
+      if (s != 0) continue;
+      error = static_cast<std::uint32_t>(lead_failure(code_point));
+    } else {
       const std::uint32_t payload = code_point - 0x80;
       // rejects() without its shortcut: with no reject bits, no set bit
       // reaches the sign.
-      if (payload < 0x40 && static_cast<std::int32_t>(prev << (payload >> 4)) >= 0) {
-        code_point = (prev << 6) | payload;
+      if (payload < 0x40 && static_cast<std::int32_t>(s << (payload >> 4)) >= 0) {
+        code_point = (s << 6) | payload;
         if ((code_point & kLastByteMarker) == 0) {
           s = code_point;
           continue;
         }
-        code_point = (code_point << 1) >> 1;  // without the marker
-      } else {
-        --i;  // read again, after the broken part
-        // continuation_failure() knowing whether the byte was a continuation
-        // byte: E0 and F0 set reject bit 31, F4 bit 30, ED neither.
-        error = payload >= 0x40 ? static_cast<std::uint32_t>(Status::kTruncated) + (continuation_bytes_taken(prev) << 8)
-                : static_cast<std::int32_t>(prev) < 0 ? static_cast<std::uint32_t>(Status::kOverlong)
-                                                      : static_cast<std::uint32_t>(Status::kSurrogate) + (prev >> 30);
+        s = 0;
+        sink(static_cast<char32_t>((code_point << 1) >> 1));  // without the marker
+        continue;
       }
-    } else if (code_point >= 0x80) {
-      s = lead_state(kStrictLeads, code_point);
-      if (s != 0) continue;
-      error = static_cast<std::uint32_t>(lead_failure(static_cast<std::uint8_t>(code_point)));
+      --p;  // read again, after the broken part
+      // continuation_failure() knowing whether the byte was a continuation
+      // byte: E0 and F0 set reject bit 31, F4 bit 30, ED neither.
+      error = payload >= 0x40 ? static_cast<std::uint32_t>(Status::kTruncated) + (continuation_bytes_taken(s) << 8)
+              : static_cast<std::int32_t>(s) < 0 ? static_cast<std::uint32_t>(Status::kOverlong)
+                                                 : static_cast<std::uint32_t>(Status::kSurrogate) + (s >> 30);
+      s = 0;
     }
-    if (error != 0) {
-      if (first == 0) {
-        first = error + 0x100;
-        first_error_end = i;  // the part ends where the next byte is read
-      }
-      ++errors;
-      if constexpr (kPolicy == ErrorPolicy::kReport) {
-        size = i;
-        break;
-      }
-      if constexpr (kPolicy != ErrorPolicy::kReplace) continue;
-      code_point = kReplacementCharacter;
+    if (first == 0) {
+      first = error + 0x100;
+      first_error_end = static_cast<std::size_t>(p - data);  // the part ends where the next byte is read
     }
-    sink(static_cast<char32_t>(code_point));
+    ++errors;
+    if constexpr (kPolicy == ErrorPolicy::kReport) {
+      end = p;
+      break;
+    }
+    if constexpr (kPolicy == ErrorPolicy::kReplace) sink(kReplacementCharacter);
   }
   state = s;
-  return {size, errors, {static_cast<Status>(first & 0xFF), static_cast<std::uint8_t>(first >> 8)}};
+  return {static_cast<std::size_t>(end - data), errors,
+          {static_cast<Status>(first & 0xFF), static_cast<std::uint8_t>(first >> 8)}};
 }
 
 /// Feeds bytes through the state machine until it is between sequences again
@@ -313,13 +397,13 @@ template <ErrorPolicy kPolicy, typename Sink>
 /// sets `stopped`; the result points after the last byte consumed. Where the
 /// first error of `total` ends goes to `first_error_end`: before the byte
 /// that broke a sequence, after a byte that starts none.
-template <ErrorPolicy kPolicy, typename Sink>
-constexpr const std::uint8_t* step_until_idle(std::uint32_t& state, const LeadTable& leads, const std::uint8_t* p,
+template <ErrorPolicy kPolicy, typename Leads, typename Sink>
+constexpr const std::uint8_t* step_until_idle(std::uint32_t& state, const Leads& leads, const std::uint8_t* p,
                                               const std::uint8_t* end, Sink& sink, DecodeResult& total,
                                               bool& stopped, const std::uint8_t*& first_error_end) {
   do {
     const bool in_sequence = state != 0;
-    const DecodeResult step = decode_step<kPolicy>(state, leads, *p, sink);
+    const DecodeResult step = decode_step<kPolicy, StepShape::kInSpan>(state, leads, *p, sink);
     if (step.errors != 0 && total.errors == 0) first_error_end = in_sequence ? p : p + 1;
     accumulate_errors(total, step);
     if (kPolicy == ErrorPolicy::kReport && step.errors != 0) {
