@@ -198,7 +198,9 @@ constexpr const std::uint8_t* decode_run4(const std::uint8_t* p, const std::uint
     if (s0 < -16 || s1 >= -64 || s2 >= -64 || s3 >= -64) break;
     // An ASCII byte or F5-FF in the lead's place gives a value past U+10FFFF.
     const std::int32_t c = (s0 + 16) * 262144 + (s1 + 128) * 4096 + (s2 + 128) * 64 + (s3 + 128);
-    if (static_cast<std::uint32_t>(c - 0x10000) >= 0x100000) break;
+    // U+10000..U+10FFFF as planes 1-16: no constant to hold in a register
+    // (ARMv6-M compares with 8-bit values only).
+    if ((static_cast<std::uint32_t>(c) >> 16) - 1 >= 16) break;
     sink(static_cast<char32_t>(c));
     p += 4;
   } while (p < fast_end);
