@@ -269,7 +269,9 @@ template <ErrorPolicy kPolicy, StepShape kShape = StepShape::kByteCall, typename
     // Size-tuned builds test the reject mask before the shift: the state is
     // then dead once the next one is made, which at -Os spares every byte a
     // register copy in a push(byte) loop.
-    if (payload < 0x40 && !(kSizeTuned && rejects(s, payload))) {
+    bool continues = payload < 0x40;
+    if constexpr (kSizeTuned) continues = continues && !rejects(s, payload);
+    if (continues) {
       const std::uint32_t next = (s << 6) | payload;
       // The marker reached bit 31: that was the last byte. (A state that
       // rejects some second bytes has two or three bytes to come.)
