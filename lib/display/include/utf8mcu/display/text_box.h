@@ -260,13 +260,19 @@ class TextBox {
   void put_space() noexcept {
     end_word();
     if (skip_spaces_) return;
-    const Appearance look = appearance_of(fonts_, U' ');
-    if (pen_.x + look.advance > clip_.right) {
+    // The space glyph as put() draws glyphs; a hex box if no font has one.
+    const Glyph glyph = fonts_.find(U' ');
+    const int advance = glyph.found() ? glyph.advance : hex_box_advance(U' ', fonts_.line_height());
+    if (pen_.x + advance > clip_.right) {
       wrap();
       return;
     }
-    draw_here(look);
-    pen_.x += look.advance;
+    if (glyph.found()) {
+      draw_glyph_here(glyph, advance == 0);
+    } else {
+      draw_here(appearance_of(fonts_, U' '));
+    }
+    pen_.x += advance;
   }
 
   void put_tab() noexcept {
