@@ -414,7 +414,7 @@ void draw_glyph(Surface& surface, const Glyph& glyph, int x, int y, const Clip& 
   int first = 0;
   int end = right - left;
   std::uint32_t rows = (std::uint32_t{1} << height) - 1u;
-  if (x < clip.left - left || x > clip.right - right || y < clip.top || y > clip.bottom - height) {
+  if (__builtin_expect(x < clip.left - left || x > clip.right - right || y < clip.top || y > clip.bottom - height, 0)) {
     x = detail::clamp_coordinate(x);
     y = detail::clamp_coordinate(y);
     // Rows of the line inside the clip rectangle, [first_row, end_row), as a mask.
