@@ -145,8 +145,9 @@ class TextBox {
   /// Sink interface: lays out and draws one code point.
   void operator()(char32_t code_point) noexcept { put(code_point); }
 
-  /// Lays out and draws one code point.
-  void put(char32_t code_point) noexcept {
+  /// Lays out and draws one code point. Out of line: a decoder calls its
+  /// sink from several places, and inlined at each it would cost kilobytes.
+  __attribute__((noinline)) void put(char32_t code_point) noexcept {
     // The usual character, one a font has a glyph for: straight to it.
     if (plain(code_point)) {
       bool wide = false;
@@ -305,7 +306,8 @@ class TextBox {
     if (word_length_ == 0 && !word_overflow_) word_x_ = pen_.x;
   }
 
-  void move_word_to_next_line() noexcept {
+  // Out of line: rare, and make_room() stays small enough to inline.
+  __attribute__((noinline)) void move_word_to_next_line() noexcept {
     surface_.fill_rect(word_x_, visible_top(), pen_.x - word_x_, visible_height(), style_.background);
     new_line();
     word_x_ = pen_.x;
