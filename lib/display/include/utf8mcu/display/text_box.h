@@ -244,18 +244,13 @@ class TextBox {
         break;
     }
     const Appearance look = appearance_of(fonts_, code_point);
-    if (look.rendering == Rendering::kNothing) return;
     if (look.rendering == Rendering::kGlyph) {
       put_glyph(look.glyph, look.code_point, look.width_class == WidthClass::kWide);
-      return;
+    } else if (look.rendering == Rendering::kHexBox) {
+      // A glyph too, wide: it breaks before and after.
+      const HexBox box = make_hex_box(look.code_point, look.line_height, look.baseline);
+      put_glyph(box.glyph(), look.code_point, true);
     }
-    // A hex box: wide, it breaks before and after.
-    if (!no_break_before(look.code_point)) end_word();
-    make_room(look.advance);
-    remember(look.code_point);
-    draw_here(look);
-    pen_.x += look.advance;
-    break_after_ = true;
   }
 
   void put_space() noexcept {
