@@ -168,39 +168,37 @@ void report_calibration() {
   report("calibration, 2-instruction loop", calibration.ticks, calibration.instructions / 2, "iteration");
 }
 
-void measure_glyphs(MonoFramebuffer& screen, const Font& font) {
+// x of the i-th draw: it cycles over the screen in steps of `pitch` so that
+// the loop cannot be folded; the glyph cost does not depend on x.
+int column_of(std::uint32_t i, std::uint32_t pitch) { return static_cast<int>(i * pitch % 112u); }
+
+// draw_glyph(): the pixels of a glyph looked up beforehand.
+void time_glyph(MonoFramebuffer& screen, const char* label, const Glyph& glyph, int y, std::uint32_t pitch) {
   const Clip all{0, 0, screen.width(), screen.height()};
-  const Glyph latin = find_glyph(font, U'A');
-  const Glyph cyrillic = find_glyph(font, 0x0416);
-  const Glyph han = find_glyph(font, 0x4E2D);
-  // x cycles over the screen so the loop cannot be folded; the glyph cost
-  // does not depend on x.
-  auto column_of = [](std::uint32_t i) { return static_cast<int>(i * 8u % 112u); };
-  report("draw_glyph 8x16, page-aligned y", time_repeats([&](std::uint32_t i) {
-           draw_glyph(screen, latin, column_of(i), 16, all, kLitOnDark, false);
+  report(label, time_repeats([&](std::uint32_t i) {
+           draw_glyph(screen, glyph, column_of(i, pitch), y, all, kLitOnDark, false);
          }), kRepeats, "glyph");
-  report("draw_glyph 8x16, unaligned y", time_repeats([&](std::uint32_t i) {
-           draw_glyph(screen, latin, column_of(i), 19, all, kLitOnDark, false);
-         }), kRepeats, "glyph");
-  report("draw_glyph 8x16 Cyrillic, unaligned y", time_repeats([&](std::uint32_t i) {
-           draw_glyph(screen, cyrillic, column_of(i), 19, all, kLitOnDark, false);
-         }), kRepeats, "glyph");
-  report("draw_glyph 16x16, unaligned y", time_repeats([&](std::uint32_t i) {
-           draw_glyph(screen, han, column_of(i), 19, all, kLitOnDark, false);
-         }), kRepeats, "glyph");
-  // By code point, as u8g2_DrawGlyph() takes it: the lookup and the pixels.
+}
+
+// draw_code_point(): the lookup and the pixels, as u8g2_DrawGlyph() takes a
+// glyph; budgeted.
+void time_code_point(MonoFramebuffer& screen, const char* label, const FontChain& fonts, char32_t code_point,
+                     std::uint32_t pitch) {
   const Rect everywhere{0, 0, screen.width(), screen.height()};
-  const struct {
-    const char* label;
-    char32_t code_point;
-  } kByCodePoint[] = {{"draw_code_point 8x16 A", U'A'},
-                      {"draw_code_point 8x16 Cyrillic", 0x0416},
-                      {"draw_code_point 16x16 CJK", 0x4E2D}};
-  for (const auto& glyph : kByCodePoint) {
-    report_checked(glyph.label, time_repeats([&](std::uint32_t i) {
-                     draw_code_point(screen, font, glyph.code_point, column_of(i), 19, everywhere, kLitOnDark);
-                   }), kRepeats, "glyph");
-  }
+  report_checked(label, time_repeats([&](std::uint32_t i) {
+                   draw_code_point(screen, fonts, code_point, column_of(i, pitch), 19, everywhere, kLitOnDark);
+                 }), kRepeats, "glyph");
+}
+
+void measure_glyphs(MonoFramebuffer& screen, const Font& font) {
+  const Glyph latin = find_glyph(font, U'A');
+  time_glyph(screen, "draw_glyph 8x16, page-aligned y", latin, 16, 8);
+  time_glyph(screen, "draw_glyph 8x16, unaligned y", latin, 19, 8);
+  time_glyph(screen, "draw_glyph 8x16 Cyrillic, unaligned y", find_glyph(font, 0x0416), 19, 8);
+  time_glyph(screen, "draw_glyph 16x16, unaligned y", find_glyph(font, 0x4E2D), 19, 8);
+  time_code_point(screen, "draw_code_point 8x16 A", font, U'A', 8);
+  time_code_point(screen, "draw_code_point 8x16 Cyrillic", font, 0x0416, 8);
+  time_code_point(screen, "draw_code_point 16x16 CJK", font, 0x4E2D, 8);
   report("find_glyph (binary search)", time_repeats([&](std::uint32_t i) {
            const Glyph found = find_glyph(font, 0x4E00 + (i & 0xFF));
            if (found.found()) screen.set_pixel(0, 0, true);
@@ -209,28 +207,15 @@ void measure_glyphs(MonoFramebuffer& screen, const Font& font) {
            if (width_class(0x300 + (i & 0x3FF)) == WidthClass::kWide) screen.set_pixel(0, 0, true);
          }), kRepeats, "lookup");
   report("hex box U+1F600 (build + draw)", time_repeats([&](std::uint32_t i) {
-           draw_code_point(screen, font, 0x1F600, column_of(i), 19, Rect{0, 0, 128, 64}, kLitOnDark);
+           draw_code_point(screen, font, 0x1F600, column_of(i, 8), 19, Rect{0, 0, 128, 64}, kLitOnDark);
          }), kRepeats, "box");
 }
 
 void measure_small_fonts(MonoFramebuffer& screen) {
-  const Clip all{0, 0, screen.width(), screen.height()};
-  const Rect everywhere{0, 0, screen.width(), screen.height()};
-  auto column_of = [](std::uint32_t i) { return static_cast<int>(i * 6u % 112u); };
-  const Glyph six = find_glyph(fonts::kFirmwareFont6x13, U'A');
-  const Glyph five = find_glyph(fonts::kFirmwareFont5x7, U'A');
-  report("draw_glyph 6x13, unaligned y", time_repeats([&](std::uint32_t i) {
-           draw_glyph(screen, six, column_of(i), 19, all, kLitOnDark, false);
-         }), kRepeats, "glyph");
-  report("draw_glyph 5x7, unaligned y", time_repeats([&](std::uint32_t i) {
-           draw_glyph(screen, five, column_of(i), 19, all, kLitOnDark, false);
-         }), kRepeats, "glyph");
-  report_checked("draw_code_point 6x13 A", time_repeats([&](std::uint32_t i) {
-                   draw_code_point(screen, fonts::kFirmwareFont6x13, U'A', column_of(i), 19, everywhere, kLitOnDark);
-                 }), kRepeats, "glyph");
-  report_checked("draw_code_point 5x7 A", time_repeats([&](std::uint32_t i) {
-                   draw_code_point(screen, fonts::kFirmwareFont5x7, U'A', column_of(i), 19, everywhere, kLitOnDark);
-                 }), kRepeats, "glyph");
+  time_glyph(screen, "draw_glyph 6x13, unaligned y", find_glyph(fonts::kFirmwareFont6x13, U'A'), 19, 6);
+  time_glyph(screen, "draw_glyph 5x7, unaligned y", find_glyph(fonts::kFirmwareFont5x7, U'A'), 19, 6);
+  time_code_point(screen, "draw_code_point 6x13 A", fonts::kFirmwareFont6x13, U'A', 6);
+  time_code_point(screen, "draw_code_point 5x7 A", fonts::kFirmwareFont5x7, U'A', 6);
 }
 
 // The whole path per code point: bytes -> Decoder -> TextBox -> glyph -> pixels.
