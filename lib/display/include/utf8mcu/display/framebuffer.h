@@ -170,11 +170,11 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
     // Everything the loops use in locals: the byte stores may alias any
     // object, so members would be reloaded after each store.
     const unsigned stride = static_cast<unsigned>(width_);
-    std::uint8_t* byte;
-    int count;
-    std::uint32_t wanted;
-    unsigned up;
-    std::uint32_t ink_rows;  // where a column's ink lands
+    std::uint8_t* byte = nullptr;
+    int count = 0;
+    std::uint32_t wanted = 0;
+    unsigned up = 0;
+    std::uint32_t ink_rows = 0;  // where a column's ink lands
     if (__builtin_expect(!transparent && first == 0 && (rows & 1u) != 0 &&
                              static_cast<unsigned>(y) < static_cast<unsigned>(height_) && x >= 0 && end <= width_ - x,
                          1)) {

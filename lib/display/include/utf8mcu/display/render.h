@@ -319,14 +319,14 @@ enum class Rendering : std::uint8_t {
 /// What drawing a code point will do, known before any pixel is touched (the
 /// layout needs the advance to decide where to wrap).
 struct Appearance {
-  Glyph glyph;            ///< valid for kGlyph
-  char32_t code_point;    ///< what is drawn (U+FFFD for a non-scalar value)
-  Rendering rendering;
-  WidthClass width_class; ///< from the glyph: kCombining if it advances 0, kWide if 2 cells or more (and hex boxes)
-  std::uint8_t advance;   ///< pixels the pen moves
-  std::int8_t x_offset;   ///< kept for callers of the 16-row format: always 0 (the glyph has its own)
-  std::uint8_t line_height;  ///< rows of the line
-  std::uint8_t baseline;     ///< rows from the line top to the baseline
+  Glyph glyph;                                   ///< valid for kGlyph
+  char32_t code_point = 0;                       ///< what is drawn (U+FFFD for a non-scalar value)
+  Rendering rendering = Rendering::kNothing;
+  WidthClass width_class = WidthClass::kInvisible;  ///< from the glyph: kCombining if it advances 0, kWide if 2 cells or more (and hex boxes)
+  std::uint8_t advance = 0;      ///< pixels the pen moves
+  std::int8_t x_offset = 0;      ///< kept for callers of the 16-row format: always 0 (the glyph has its own)
+  std::uint8_t line_height = 0;  ///< rows of the line
+  std::uint8_t baseline = 0;     ///< rows from the line top to the baseline
 };
 
 /// The appearance of `code_point` in `fonts` (a Font converts to a chain of
