@@ -318,9 +318,8 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
   // write_pages() for a `mask` of consecutive rows: the pages between the
   // first and the last are whole, and take `value`'s byte without a read.
   // On ARMv6-M only (no unaligned loads, no shifted operands: a merge is 6
-  // instructions, a store 1), where it saves about a fifth of a 13- or
-  // 16-row cell's instructions; on ARMv7-M GCC allocates the registers of
-  // the longer loop worse than it saves.
+  // instructions, a store 1), where 13- and 16-row cells gain; on ARMv7-M
+  // GCC allocates the registers of the longer loop worse than it saves.
   [[gnu::always_inline]] static void write_rows(std::uint8_t* byte, std::uint32_t mask, std::uint32_t value,
                                                 unsigned stride) noexcept {
     if constexpr (utf8mcu::detail::kUnalignedLoads) {

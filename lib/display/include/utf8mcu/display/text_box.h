@@ -146,7 +146,7 @@ class TextBox {
   void operator()(char32_t code_point) noexcept { put(code_point); }
 
   /// Lays out and draws one code point. Out of line: a decoder calls its
-  /// sink from several places, and inlined at each it would cost kilobytes.
+  /// sink from several places, and a copy at each would bloat the image.
   __attribute__((noinline)) void put(char32_t code_point) noexcept {
     // The usual character, one a font has a glyph for: straight to it.
     if (plain(code_point)) {
