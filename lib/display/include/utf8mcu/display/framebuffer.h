@@ -175,7 +175,7 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
     std::uint32_t wanted = 0;
     unsigned up = 0;
     std::uint32_t ink_rows = 0;  // where a column's ink lands
-    if (__builtin_expect(!transparent && first == 0 && (rows & 1u) != 0 &&
+    if (__builtin_expect(!transparent && first == 0 && end > 0 && (rows & 1u) != 0 &&
                              static_cast<unsigned>(y) < static_cast<unsigned>(height_) && x >= 0 && end <= width_ - x,
                          1)) {
       // The usual glyph: opaque, its first row and column drawn, inside
