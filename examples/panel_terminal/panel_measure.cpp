@@ -32,16 +32,16 @@ using utf8mcu::display::Ssd1306;
 // (docs/display.md); a count, the same on every machine under -icount.
 #if defined(__ARM_ARCH_6M__) && defined(__OPTIMIZE_SIZE__)
 constexpr const char* kBuild = "Cortex-M0+ code, -Os";
-constexpr std::uint32_t kInstructionBudget = 3600;
+constexpr std::uint32_t kInstructionBudget = 3360;
 #elif defined(__ARM_ARCH_6M__)
 constexpr const char* kBuild = "Cortex-M0+ code, -O2";
-constexpr std::uint32_t kInstructionBudget = 4000;
+constexpr std::uint32_t kInstructionBudget = 3800;
 #elif defined(__OPTIMIZE_SIZE__)
 constexpr const char* kBuild = "Cortex-M3, -Os";
-constexpr std::uint32_t kInstructionBudget = 2260;
+constexpr std::uint32_t kInstructionBudget = 2030;
 #else
 constexpr const char* kBuild = "Cortex-M3, -O2";
-constexpr std::uint32_t kInstructionBudget = 2280;
+constexpr std::uint32_t kInstructionBudget = 2080;
 #endif
 
 // Fewer instructions than this per character cannot be a real measurement:

@@ -117,6 +117,27 @@ UTEST(DisplayFramebuffer, PrimitivesNeverWriteOutside) {
   for (int x = 0; x < 100; ++x) EXPECT_EQ(guarded.pixels()[7 * 100 + x] & 0xE0, 0xE0);
 }
 
+// draw_columns() called directly with column ranges draw_glyph() never
+// passes (empty, reversed, negative): it draws nothing rather than running
+// past the buffer.
+UTEST(DisplayFramebuffer, DrawColumnsEmptyRangesDrawNothing) {
+  static Guarded guarded;
+  guarded.fill_guards();
+  MonoFramebuffer picture(guarded.pixels(), 100, 61);
+  picture.clear();
+  const GlyphCellColumns cell(find_glyph(kDefaultFont, U'A'), 0, 0);
+  const int ranges[][2] = {{0, 0}, {0, -1}, {0, -50}, {0, INT_MIN}, {5, 2}, {3, 3}, {INT_MAX, 0}};
+  for (const auto& range : ranges) {
+    for (bool transparent : {false, true}) {
+      picture.draw_columns(10, 8, cell, range[0], range[1], 0xFFFFu, transparent, true, false);
+    }
+  }
+  EXPECT_TRUE(guarded.guards_intact());
+  bool blank = true;
+  for (std::size_t i = 0; i < picture.size_bytes(); ++i) blank = blank && guarded.pixels()[i] == 0;
+  EXPECT_TRUE(blank);
+}
+
 // Random text in random boxes, many of them partly or wholly off the surface.
 UTEST(DisplayFramebuffer, TextNeverWritesOutside) {
   static Guarded guarded;

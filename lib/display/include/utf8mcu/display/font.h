@@ -42,6 +42,16 @@ struct Glyph {
   constexpr bool found() const noexcept { return bits != nullptr; }
 };
 
+namespace detail {
+/// load_le32() (4 bytes little-endian, one load where the core allows
+/// unaligned ones), always inlined: a glyph reads one per ink column and per
+/// record header, and at -Os GCC would call it.
+[[gnu::always_inline]] constexpr std::uint32_t font_word(const std::uint8_t* p) noexcept {
+  return static_cast<std::uint32_t>(p[0]) | (static_cast<std::uint32_t>(p[1]) << 8) |
+         (static_cast<std::uint32_t>(p[2]) << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
+}
+}  // namespace detail
+
 /// Reads the ink columns of a Glyph one after the other.
 class InkColumns {
  public:
@@ -52,13 +62,21 @@ class InkColumns {
   /// The next column: bit r is ink row r. Reads 4 whole bytes from the one
   /// holding the column's first bit (tables end with 3 spare bytes); one
   /// unaligned load where the core has them.
-  constexpr std::uint32_t take() noexcept {
-    const std::uint32_t column = (utf8mcu::detail::load_le32(bits_ + (position_ >> 3)) >> (position_ & 7u)) & mask_;
+  constexpr std::uint32_t take() noexcept { return take_unmasked() & mask_; }
+  /// The next column without the mask: bits from `height` up are the next
+  /// columns' (for a caller that masks them away later).
+  [[gnu::always_inline]] constexpr std::uint32_t take_unmasked() noexcept {
+    const std::uint32_t column = detail::font_word(bits_ + (position_ >> 3)) >> (position_ & 7u);
     position_ += height_;
     return column;
   }
   /// Skips `columns` columns.
   constexpr void skip(unsigned columns) noexcept { position_ += columns * height_; }
+  /// Starts every following column `rows` rows lower (rows < height): its
+  /// first rows unread.
+  constexpr void skip_bits(unsigned rows) noexcept { position_ += rows; }
+  /// The bits of a column: `height` ones.
+  constexpr std::uint32_t mask() const noexcept { return mask_; }
 
  private:
   const std::uint8_t* bits_;
@@ -120,10 +138,10 @@ inline constexpr unsigned kAdvanceShift = 21;              // bits 21-22
 inline constexpr std::uint32_t kAdvanceExplicit = 3;
 
 /// 25 or more bits of the stream from bit `position` (4 whole bytes).
-constexpr std::uint32_t stream_bits(const std::uint8_t* stream, std::uint32_t position) noexcept {
-  return utf8mcu::detail::load_le32(stream + (position >> 3)) >> (position & 7u);
+[[gnu::always_inline]] constexpr std::uint32_t stream_bits(const std::uint8_t* stream, std::uint32_t position) noexcept {
+  return font_word(stream + (position >> 3)) >> (position & 7u);
 }
-constexpr std::uint32_t record_bits(std::uint32_t header) noexcept {
+[[gnu::always_inline]] constexpr std::uint32_t record_bits(std::uint32_t header) noexcept {
   return kHeaderBits + (((header >> kAdvanceShift) & 3u) == kAdvanceExplicit ? 8u : 0u) +
          (header & kFieldMask) * ((header >> kInkHeightShift) & kFieldMask);
 }
@@ -142,16 +160,18 @@ constexpr std::uint32_t record_bits(std::uint32_t header) noexcept {
 /// (a Terminal cell keeps one in 14). Cost: a binary search over the runs (about
 /// log2(run_count) + 1 steps; none in the first run, usually printable ASCII).
 [[nodiscard]] constexpr std::int32_t find_glyph_ordinal(const Font& font, char32_t code_point) noexcept {
-  if (code_point > 0x1FFFFF || font.run_count == 0) return -1;
+  if (font.run_count == 0) return -1;
+  // The first run (usually printable ASCII) is tried before the search.
+  const std::uint32_t first_key = font.run_keys[0];
+  const std::uint32_t first_index = static_cast<std::uint32_t>(code_point) - (first_key >> detail::kRunFirstShift);
+  if (first_index <= (first_key & detail::kRunCountMask)) return static_cast<std::int32_t>(font.run_glyphs[0] + first_index);
+  if (code_point > 0x1FFFFF) return -1;
   // The largest key whose first code point is <= code_point.
   const std::uint32_t probe =
       (static_cast<std::uint32_t>(code_point) << detail::kRunFirstShift) | detail::kRunCountMask;
-  if (font.run_keys[0] > probe) return -1;
+  if (first_key > probe) return -1;
   std::uint32_t low = 0;
-  // The first run (usually printable ASCII) is tried before the search.
-  const bool in_first_run = static_cast<std::uint32_t>(code_point) - (font.run_keys[0] >> detail::kRunFirstShift) <=
-                            (font.run_keys[0] & detail::kRunCountMask);
-  std::uint32_t high = in_first_run ? 1 : font.run_count;  // answer in [low, high)
+  std::uint32_t high = font.run_count;  // answer in [low, high)
   while (high - low > 1) {
     const std::uint32_t middle = low + (high - low) / 2;
     if (font.run_keys[middle] <= probe) {
@@ -187,38 +207,42 @@ constexpr std::uint32_t record_bits(std::uint32_t header) noexcept {
 namespace detail {
 /// glyph_at() for an ordinal known to be below glyph_count(font).
 constexpr Glyph glyph_of_ordinal(const Font& font, std::uint32_t ordinal) noexcept {
+  if (font.glyphs_size < 4) return {};
+  const std::uint8_t* const stream = font.glyphs;
   // Bits a header may be read from: 4 whole bytes must lie inside the table.
-  const std::uint32_t last_header = font.glyphs_size < 4 ? 0 : (font.glyphs_size - 4) * 8 + 7;
-  std::uint32_t position = std::uint32_t{font.anchors[ordinal / detail::kAnchorEvery]} << font.anchor_shift;
-  for (std::uint32_t skip = ordinal % detail::kAnchorEvery; skip > 0; --skip) {
+  const std::uint32_t last_header = (font.glyphs_size - 4) * 8 + 7;
+  std::uint32_t position = std::uint32_t{font.anchors[ordinal / kAnchorEvery]} << font.anchor_shift;
+  std::uint32_t header = 0;
+  for (std::uint32_t skip = ordinal % kAnchorEvery;; --skip) {
     if (position > last_header) return {};
-    position += detail::record_bits(detail::stream_bits(font.glyphs, position));
+    header = stream_bits(stream, position);
+    if (skip == 0) break;
+    position += record_bits(header);
   }
-  if (position > last_header || font.glyphs_size < 4) return {};
-  const std::uint32_t header = detail::stream_bits(font.glyphs, position);
-  // The ink must end inside the table too (the spare bytes excluded).
-  if (position + detail::record_bits(header) > (font.glyphs_size - 3) * 8) return {};
-  const std::uint32_t advance_class = (header >> detail::kAdvanceShift) & 3u;
-  Glyph glyph;
-  glyph.width = static_cast<std::uint8_t>(header & detail::kFieldMask);
-  glyph.height = static_cast<std::uint8_t>((header >> detail::kInkHeightShift) & detail::kFieldMask);
-  glyph.top = static_cast<std::uint8_t>((header >> detail::kInkTopShift) & detail::kFieldMask);
-  glyph.x_offset = static_cast<std::int16_t>(
-      static_cast<int>((header >> detail::kXOffsetShift) & detail::kXOffsetMask) - detail::kXOffsetBias);
-  position += detail::kHeaderBits;
-  if (advance_class == detail::kAdvanceExplicit) {
-    glyph.advance = static_cast<std::uint8_t>(detail::stream_bits(font.glyphs, position) & 0xFFu);
+  const std::uint32_t height = (header >> kInkHeightShift) & kFieldMask;
+  const std::uint32_t top = (header >> kInkTopShift) & kFieldMask;
+  // The ink must end inside the table too (the spare bytes excluded), and a
+  // corrupt header cannot make the renderer shift a column past 32 bits: the
+  // ink lies inside the font's line (at most kMaxLineHeight rows).
+  if (position + record_bits(header) > (font.glyphs_size - 3) * 8 || font.line_height > kMaxLineHeight ||
+      top + height > font.line_height) {
+    return {};
+  }
+  position += kHeaderBits;
+  const std::uint32_t advance_class = (header >> kAdvanceShift) & 3u;
+  std::uint32_t advance = advance_class * font.cell_width;
+  if (advance_class == kAdvanceExplicit) {
+    advance = stream_bits(stream, position) & 0xFFu;
     position += 8;
-  } else {
-    glyph.advance = static_cast<std::uint8_t>(advance_class * font.cell_width);
   }
-  glyph.line_height = font.line_height;
-  glyph.bits = font.glyphs + (position >> 3);
-  glyph.first_bit = static_cast<std::uint8_t>(position & 7u);
-  // A corrupt header cannot make the renderer shift a column past 32 bits:
-  // the ink lies inside the font's line (at most kMaxLineHeight rows).
-  if (font.line_height > kMaxLineHeight || glyph.top + glyph.height > font.line_height) return {};
-  return glyph;
+  return Glyph{stream + (position >> 3),
+               static_cast<std::uint8_t>(position & 7u),
+               static_cast<std::uint8_t>(header & kFieldMask),
+               static_cast<std::uint8_t>(height),
+               static_cast<std::uint8_t>(top),
+               static_cast<std::int16_t>(static_cast<int>((header >> kXOffsetShift) & kXOffsetMask) - kXOffsetBias),
+               static_cast<std::uint8_t>(advance),
+               font.line_height};
 }
 }  // namespace detail
 

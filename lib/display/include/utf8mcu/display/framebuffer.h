@@ -17,6 +17,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "utf8mcu/internal/target.h"
+
 namespace utf8mcu::display {
 
 /// Largest width or height a framebuffer accepts; larger values are clamped.
@@ -147,44 +149,92 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
   /// Page-wise draw_column(): at most 4 read-modify-writes of page bytes.
   void draw_column(int x, int y, std::uint32_t bits, std::uint32_t mask, bool on, bool off) noexcept {
     if (static_cast<unsigned>(x) >= static_cast<unsigned>(width_) || y <= -32 || y >= height_) return;
-    const ColumnWriter writer(*this, y, on, off);
-    writer.write(writer.top + x, bits, mask);
+    const Pages pages(*this, y, mask);
+    const std::uint32_t off_bits = off ? 0xFFFFFFFFu : 0u;
+    const std::uint32_t value = off_bits ^ (bits & ((on ? 0xFFFFFFFFu : 0u) ^ off_bits));
+    write_pages(pages.first + x, pages.wanted, (value >> pages.down) << pages.up, pages.stride);
   }
 
-  /// Page-wise draw_columns() for a glyph cell (GlyphCellColumns): clipping
-  /// and page arithmetic once per glyph, then a few instructions per page
-  /// byte.
+  /// Page-wise draw_columns() for a glyph cell (GlyphCellColumns): clipping,
+  /// the page bytes to write and where each ink column lands in them once
+  /// per cell; then per column one word of ink, a shift, and a
+  /// read-modify-write of each page byte.
+  /// Inlined into draw_glyph(), its only caller in the library: the
+  /// arguments then stay in registers.
   template <typename Columns>
-  void draw_columns(int x, int y, const Columns& source, int first, int end, std::uint32_t rows, bool transparent,
-                    bool on, bool off) noexcept {
-    if (y <= -32 || y >= height_) return;
-    Columns columns = source;  // a local: the byte stores below may alias anything in memory
-    const long long left = x;  // any int: no overflow in the clipping below
-    if (left + end <= 0 || left + first >= width_) return;
-    if (left + first < 0) first = static_cast<int>(-left);
-    if (left + end > width_) end = static_cast<int>(width_ - left);
-    const ColumnWriter writer(*this, y, on, off);
-    std::uint8_t* const origin = writer.top + x;
-    const int ink_begin = columns.ink_begin();
-    const int ink_end = columns.ink_end();
-    if (transparent) {  // ink columns only, their set pixels
-      if (first < ink_begin) first = ink_begin;
-      if (end > ink_end) end = ink_end;
-    }
-    if (first > ink_begin) columns.skip_ink((first < ink_end ? first : ink_end) - ink_begin);
-    if (transparent) {
-      for (int column = first; column < end; ++column) {
-        const std::uint32_t bits = columns.take_ink();
-        writer.write(origin + column, bits, rows & bits);
+  [[gnu::always_inline]] void draw_columns(int x, int y, const Columns& source, int first, int end,
+                                           std::uint32_t rows, bool transparent, bool on, bool off) noexcept {
+    const int ink_begin = source.ink_begin();
+    const int ink_end = source.ink_end();
+    auto ink = source.ink();
+    // Everything the loops use in locals: the byte stores may alias any
+    // object, so members would be reloaded after each store.
+    const unsigned stride = static_cast<unsigned>(width_);
+    std::uint8_t* byte = nullptr;
+    int count = 0;
+    std::uint32_t wanted = 0;
+    unsigned up = 0;
+    std::uint32_t ink_rows = 0;  // where a column's ink lands
+    if (__builtin_expect(!transparent && first == 0 && end > 0 && (rows & 1u) != 0 &&
+                             static_cast<unsigned>(y) < static_cast<unsigned>(height_) && x >= 0 && end <= width_ - x,
+                         1)) {
+      // The usual glyph: opaque, its first row and column drawn, inside
+      // the picture but for rows below it. Pages from y's, no row skipped.
+      const unsigned shift = static_cast<unsigned>(y) & 7u;
+      const unsigned page = static_cast<unsigned>(y) >> 3;
+      wanted = (rows << shift) & rows_inside(page);
+      up = source.ink_shift() + shift;
+      ink_rows = ink.mask() << up;
+      byte = buffer_ + page * stride + x;
+      count = end;
+    } else {
+      // Far from the picture, for any first and end (columns before 0 are
+      // none, and no cell is kFar columns wide): in int below, no overflow.
+      constexpr int kFar = 1 << 28;
+      if (y <= -32 || y >= height_ || x < -kFar || x > kFar) return;
+      if (first < 0) first = 0;
+      if (first < -x) first = -x;
+      if (end > width_ - x) end = width_ - x;
+      if (transparent) {  // ink columns only, their set pixels
+        if (first < ink_begin) first = ink_begin;
+        if (end > ink_end) end = ink_end;
       }
+      if (first >= end) return;
+      const Pages pages(*this, y, rows, source.ink_shift());
+      wanted = pages.wanted;
+      up = pages.up;
+      // None of the ink when it all lies above the picture (then no ink is read).
+      ink_rows = (ink.mask() >> pages.down) << up;
+      if (wanted == 0 || (transparent && ink_rows == 0)) return;
+      // Rows above the picture are never read: each column from its first
+      // row inside (`down` < height when any ink row is inside).
+      if (first > ink_begin) ink.skip(static_cast<unsigned>((first < ink_end ? first : ink_end) - ink_begin));
+      if (ink_rows != 0) ink.skip_bits(pages.down);
+      byte = pages.first + (x + first);  // x + first is a column of the picture
+      count = end - first;
+    }
+    std::uint8_t* const stop = byte + count;
+    const std::uint32_t on_bits = on ? 0xFFFFFFFFu : 0u;
+    if (transparent) {
+      for (; byte != stop; ++byte) write_pages(byte, wanted & (ink.take_unmasked() << up) & ink_rows, on_bits, stride);
       return;
     }
-    // One loop for blank and ink columns: GCC hoists less than for three.
-    const auto ink_width = static_cast<unsigned>(ink_end - ink_begin);
-    for (int column = first; column < end; ++column) {
-      std::uint32_t bits = 0;
-      if (static_cast<unsigned>(column - ink_begin) < ink_width) bits = columns.take_ink();
-      writer.write(origin + column, bits, rows);
+    // Blank columns, ink columns, blank columns (the clipped parts of a
+    // cell are anywhere in them).
+    const std::uint32_t off_bits = off ? 0xFFFFFFFFu : 0u;
+    const std::uint32_t ink_diff = (on_bits ^ off_bits) & ink_rows;  // unmasked bits outside the ink drop out
+    int ink_from = ink_begin - first < 0 ? 0 : (ink_begin - first > count ? count : ink_begin - first);
+    int ink_to = ink_end - first < ink_from ? ink_from : (ink_end - first > count ? count : ink_end - first);
+    if (ink_rows == 0) ink_to = ink_from;
+    std::uint8_t* const ink_first = byte + ink_from;
+    std::uint8_t* const ink_stop = byte + ink_to;
+    for (std::uint8_t* column = ink_first; column != ink_stop; ++column) {
+      write_rows(column, wanted, off_bits ^ ((ink.take_unmasked() << up) & ink_diff), stride);
+    }
+    // The blank columns: [byte, ink_first), then [ink_stop, stop).
+    for (std::uint8_t* blank_stop = ink_first;; byte = ink_stop, blank_stop = stop) {
+      for (; byte != blank_stop; ++byte) write_rows(byte, wanted, off_bits, stride);
+      if (blank_stop == stop) break;
     }
   }
 
@@ -213,50 +263,83 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
   constexpr std::size_t index(int x, int y) const noexcept {
     return static_cast<std::size_t>(y >> 3) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(x);
   }
-  // Writes columns of up to 32 rows starting at row y (-32 < y < height)
-  // into the (up to 4) pages they cross; rows past bit 31 after the in-page
-  // shift are dropped, which no line of kMaxLineHeight rows reaches.
-  // Everything in locals: the byte stores may alias any object, so members
-  // would be reloaded after each store.
-  struct ColumnWriter {
-    ColumnWriter(const MonoFramebuffer& picture, int y, bool on, bool off) noexcept
-        : on_bits(on ? 0xFFFFFFFFu : 0u), off_bits(off ? 0xFFFFFFFFu : 0u), stride(static_cast<unsigned>(picture.width_)) {
+  // Rows of the picture from page `page`'s first row on (at least 1 for a
+  // page of the picture), as a mask of 32.
+  constexpr std::uint32_t rows_inside(unsigned page) const noexcept {
+    const unsigned rows_below = static_cast<unsigned>(height_) - page * 8u;
+    return rows_below >= 32 ? 0xFFFFFFFFu : (std::uint32_t{1} << rows_below) - 1u;
+  }
+  // The page bytes that columns of up to 32 rows from row y (-32 < y <
+  // height) fall into, from y's page (the first when y < 0): `wanted` are
+  // the rows to write (bit 8k + b is bit b of page byte k; the first page
+  // may have none when a clip cuts the top), and a column's bits move
+  // there as `(bits >> down) << up` (for bits that start `ink_shift` rows
+  // below y). Rows past bit 31 are dropped, which no line of
+  // kMaxLineHeight rows reaches; `wanted` holds only rows of the picture,
+  // so pages past its end are never touched.
+  struct Pages {
+    Pages(const MonoFramebuffer& picture, int y, std::uint32_t rows, unsigned ink_shift = 0) noexcept
+        : stride(static_cast<unsigned>(picture.width_)) {
+      unsigned skip = 0;  // rows above the picture
       if (y < 0) {
         skip = static_cast<unsigned>(-y);
         y = 0;
       }
-      shift = static_cast<unsigned>(y) & 7u;
+      const unsigned shift = static_cast<unsigned>(y) & 7u;  // row of y within its page
       const unsigned page = static_cast<unsigned>(y) >> 3;
-      top = picture.buffer_ + page * stride;
-      // Rows of the picture from the page's first row on (at least 1: y < height).
-      const unsigned rows_below = static_cast<unsigned>(picture.height_) - page * 8u;
-      inside = rows_below >= 32 ? 0xFFFFFFFFu : (std::uint32_t{1} << rows_below) - 1u;
+      wanted = ((rows >> skip) << shift) & picture.rows_inside(page);
+      const int net = static_cast<int>(ink_shift + shift) - static_cast<int>(skip);
+      first = picture.buffer_ + page * stride;
+      up = net > 0 ? static_cast<unsigned>(net) : 0u;
+      down = net < 0 ? static_cast<unsigned>(-net) : 0u;
     }
 
-    void write(std::uint8_t* byte, std::uint32_t bits, std::uint32_t mask) const noexcept {
-      const std::uint32_t wanted = ((mask >> skip) << shift) & inside;
-      const std::uint32_t value = (((bits & on_bits) | (~bits & off_bits)) >> skip) << shift;
-      // Unrolled (GCC keeps a short loop at -O2). A page's byte address is
-      // formed only if the page is written, and `inside` holds only rows of
-      // the picture: pages past its end are never touched.
-      if ((wanted & 0xFFu) != 0) merge(byte, wanted & 0xFFu, value);
-      if ((wanted & 0xFF00u) != 0) merge(byte + stride, (wanted >> 8) & 0xFFu, value >> 8);
-      if ((wanted & 0xFF0000u) != 0) merge(byte + 2 * stride, (wanted >> 16) & 0xFFu, value >> 16);
-      if ((wanted >> 24) != 0) merge(byte + 3 * stride, wanted >> 24, value >> 24);
-    }
-
-    static void merge(std::uint8_t* byte, std::uint32_t write_mask, std::uint32_t value) noexcept {
-      *byte = static_cast<std::uint8_t>((*byte & ~write_mask) | (value & write_mask));
-    }
-
-    std::uint32_t on_bits;
-    std::uint32_t off_bits;
     unsigned stride;
-    unsigned skip = 0;   // rows above the picture
-    unsigned shift = 0;  // row of the first drawn row within its page
-    std::uint32_t inside = 0;     // rows from the first page's top that lie in the picture
-    std::uint8_t* top = nullptr;  // page byte of column 0 holding the first row
+    std::uint32_t wanted = 0;
+    unsigned up = 0;
+    unsigned down = 0;
+    std::uint8_t* first = nullptr;  // byte of column 0 in the first page
   };
+
+  // Writes the `mask` bits of `value` into the page bytes from `byte` down
+  // (bit 8k + b to bit b of the k-th), until no mask bit is left: a page's
+  // byte address is formed only if the page is written.
+  [[gnu::always_inline]] static void write_pages(std::uint8_t* byte, std::uint32_t mask, std::uint32_t value,
+                                                 unsigned stride) noexcept {
+    for (;;) {
+      merge(byte, mask, value);
+      mask >>= 8;
+      if (mask == 0) return;
+      byte += stride;
+      value >>= 8;
+    }
+  }
+
+  // write_pages() for a `mask` of consecutive rows: the pages between the
+  // first and the last are whole, and take `value`'s byte without a read.
+  // On ARMv6-M only (no unaligned loads, no shifted operands: a merge is 6
+  // instructions, a store 1), where 13- and 16-row cells gain; on ARMv7-M
+  // GCC allocates the registers of the longer loop worse than it saves.
+  [[gnu::always_inline]] static void write_rows(std::uint8_t* byte, std::uint32_t mask, std::uint32_t value,
+                                                unsigned stride) noexcept {
+    if constexpr (utf8mcu::detail::kUnalignedLoads) {
+      write_pages(byte, mask, value, stride);
+      return;
+    }
+    merge(byte, mask, value);
+    for (mask >>= 8; mask > 0xFFu; mask >>= 8) {
+      byte += stride;
+      value >>= 8;
+      *byte = static_cast<std::uint8_t>(value);
+    }
+    if (mask == 0) return;
+    merge(byte + stride, mask, value >> 8);
+  }
+
+  // The low 8 bits of `mask` choose which bits of the byte take `value`'s.
+  [[gnu::always_inline]] static void merge(std::uint8_t* byte, std::uint32_t mask, std::uint32_t value) noexcept {
+    *byte = static_cast<std::uint8_t>(*byte ^ ((*byte ^ value) & mask));
+  }
 
   std::uint8_t* buffer_;
   int width_;

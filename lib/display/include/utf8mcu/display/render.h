@@ -319,14 +319,14 @@ enum class Rendering : std::uint8_t {
 /// What drawing a code point will do, known before any pixel is touched (the
 /// layout needs the advance to decide where to wrap).
 struct Appearance {
-  Glyph glyph;            ///< valid for kGlyph
-  char32_t code_point;    ///< what is drawn (U+FFFD for a non-scalar value)
-  Rendering rendering;
-  WidthClass width_class; ///< from the glyph: kCombining if it advances 0, kWide if 2 cells or more (and hex boxes)
-  std::uint8_t advance;   ///< pixels the pen moves
-  std::int8_t x_offset;   ///< kept for callers of the 16-row format: always 0 (the glyph has its own)
-  std::uint8_t line_height;  ///< rows of the line
-  std::uint8_t baseline;     ///< rows from the line top to the baseline
+  Glyph glyph;                                   ///< valid for kGlyph
+  char32_t code_point = 0;                       ///< what is drawn (U+FFFD for a non-scalar value)
+  Rendering rendering = Rendering::kNothing;
+  WidthClass width_class = WidthClass::kInvisible;  ///< from the glyph: kCombining if it advances 0, kWide if 2 cells or more (and hex boxes)
+  std::uint8_t advance = 0;      ///< pixels the pen moves
+  std::int8_t x_offset = 0;      ///< kept for callers of the 16-row format: always 0 (the glyph has its own)
+  std::uint8_t line_height = 0;  ///< rows of the line
+  std::uint8_t baseline = 0;     ///< rows from the line top to the baseline
 };
 
 /// The appearance of `code_point` in `fonts` (a Font converts to a chain of
@@ -336,25 +336,24 @@ struct Appearance {
 /// used: widths come from the fonts.
 [[nodiscard]] constexpr Appearance appearance_of(const FontChain& fonts, char32_t code_point) noexcept {
   if (!is_scalar_value(code_point)) code_point = kReplacementCharacter;
-  Appearance look{Glyph{}, code_point, Rendering::kHexBox, WidthClass::kWide,
-                  static_cast<std::uint8_t>(hex_box_advance(code_point, fonts.line_height())), 0,
-                  static_cast<std::uint8_t>(fonts.line_height()), static_cast<std::uint8_t>(fonts.baseline())};
-  if (is_control(code_point)) return look;
-  // Fonts from make_font.py hold no ignorable code point, so only a code
-  // point without a glyph needs the ignorable test.
-  bool wide = false;
-  const Glyph glyph = fonts.find(code_point, &wide);
-  if (glyph.found()) {
-    look.glyph = glyph;
-    look.rendering = Rendering::kGlyph;
-    look.advance = glyph.advance;
-    look.width_class = glyph.advance == 0 ? WidthClass::kCombining : (wide ? WidthClass::kWide : WidthClass::kNarrow);
-  } else if (is_ignorable(code_point)) {
-    look.rendering = Rendering::kNothing;
-    look.width_class = WidthClass::kInvisible;
-    look.advance = 0;
+  const auto line_height = static_cast<std::uint8_t>(fonts.line_height());
+  const auto baseline = static_cast<std::uint8_t>(fonts.baseline());
+  if (!is_control(code_point)) {
+    // Fonts from make_font.py hold no ignorable code point, so only a code
+    // point without a glyph needs the ignorable test.
+    bool wide = false;
+    const Glyph glyph = fonts.find(code_point, &wide);
+    if (glyph.found()) {
+      const WidthClass width_class =
+          glyph.advance == 0 ? WidthClass::kCombining : (wide ? WidthClass::kWide : WidthClass::kNarrow);
+      return Appearance{glyph, code_point, Rendering::kGlyph, width_class, glyph.advance, 0, line_height, baseline};
+    }
+    if (is_ignorable(code_point)) {
+      return Appearance{Glyph{}, code_point, Rendering::kNothing, WidthClass::kInvisible, 0, 0, line_height, baseline};
+    }
   }
-  return look;
+  return Appearance{Glyph{},  code_point, Rendering::kHexBox, WidthClass::kWide,
+                    static_cast<std::uint8_t>(hex_box_advance(code_point, fonts.line_height())), 0, line_height, baseline};
 }
 
 /// Columns of a glyph's cell for Surface::draw_columns(): column 0 is the
@@ -371,6 +370,10 @@ class GlyphCellColumns {
   constexpr std::uint32_t take_ink() noexcept { return ink_.take() << shift_; }
   /// Skips `columns` ink columns.
   constexpr void skip_ink(int columns) noexcept { ink_.skip(static_cast<unsigned>(columns)); }
+  /// The ink columns not shifted (a copy, at the next ink column), and the
+  /// shift take_ink() applies: for surfaces that place columns themselves.
+  constexpr InkColumns ink() const noexcept { return ink_; }
+  constexpr unsigned ink_shift() const noexcept { return shift_; }
 
   /// Column after column from 0, blank or ink: for surfaces that draw
   /// column by column (SurfaceBase).
@@ -397,24 +400,33 @@ template <typename Surface>
 void draw_glyph(Surface& surface, const Glyph& glyph, int x, int y, const Clip& clip,
                 const TextStyle<typename Surface::Color>& style, bool transparent) noexcept {
   if (!glyph.found()) return;
-  x = detail::clamp_coordinate(x);
-  y = detail::clamp_coordinate(y);
   const int height = glyph.line_height > kMaxLineHeight ? kMaxLineHeight : glyph.line_height;
-  // Rows of the line inside the clip rectangle, [first_row, end_row), as a mask.
-  const int first_row = clip.top > y ? clip.top - y : 0;
-  const int end_row = y + height > clip.bottom ? clip.bottom - y : height;
-  if (first_row >= end_row) return;  // 0 <= first_row < end_row <= height <= 25 below
-  const std::uint32_t rows = ((std::uint32_t{1} << end_row) - 1u) & ~((std::uint32_t{1} << first_row) - 1u);
   // The cell spans the advance and the ink, whichever reaches further.
   const int ink_left = glyph.x_offset;
   int left = transparent || ink_left < 0 ? ink_left : 0;
   int right = ink_left + glyph.width;
   if (!transparent && glyph.advance > right) right = glyph.advance;
   if (transparent && glyph.width == 0) return;
-  const int first = clip.left > x + left ? clip.left - (x + left) : 0;
-  const int end = clip.right - (x + left) < right - left ? clip.right - (x + left) : right - left;
-  if (first >= end) return;
-  GlyphCellColumns columns(glyph, ink_left - left, glyph.top);
+  // Columns [first, end) of the cell and the rows of the line inside the
+  // clip rectangle (compared with the pen so that nothing overflows: the
+  // clip is within +-kMaxCoordinate, the cell's sides within 300 pixels of
+  // the pen). All of them for a cell inside it, the usual case.
+  int first = 0;
+  int end = right - left;
+  std::uint32_t rows = (std::uint32_t{1} << height) - 1u;
+  if (__builtin_expect(x < clip.left - left || x > clip.right - right || y < clip.top || y > clip.bottom - height, 0)) {
+    x = detail::clamp_coordinate(x);
+    y = detail::clamp_coordinate(y);
+    // Rows of the line inside the clip rectangle, [first_row, end_row), as a mask.
+    const int first_row = clip.top > y ? clip.top - y : 0;
+    const int end_row = y + height > clip.bottom ? clip.bottom - y : height;
+    if (first_row >= end_row) return;  // 0 <= first_row < end_row <= height <= 25 below
+    rows = ((std::uint32_t{1} << end_row) - 1u) & ~((std::uint32_t{1} << first_row) - 1u);
+    if (clip.left > x + left) first = clip.left - (x + left);
+    if (clip.right - (x + left) < end) end = clip.right - (x + left);
+  }
+  if (first >= end || rows == 0) return;
+  const GlyphCellColumns columns(glyph, ink_left - left, glyph.top);
   surface.draw_columns(x + left, y, columns, first, end, rows, transparent, style.foreground, style.background);
 }
 

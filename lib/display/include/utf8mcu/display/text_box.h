@@ -145,45 +145,19 @@ class TextBox {
   /// Sink interface: lays out and draws one code point.
   void operator()(char32_t code_point) noexcept { put(code_point); }
 
-  /// Lays out and draws one code point.
-  void put(char32_t code_point) noexcept {
-    switch (code_point) {
-      case U'\n':
-      case 0x0B:
-      case 0x0C:
-      case 0x85:
-      case 0x2028:
-      case 0x2029:
-        end_word();
-        new_line();
-        skip_spaces_ = false;
+  /// Lays out and draws one code point. Out of line: a decoder calls its
+  /// sink from several places, and a copy at each would bloat the image.
+  __attribute__((noinline)) void put(char32_t code_point) noexcept {
+    // The usual character, one a font has a glyph for: straight to it.
+    if (plain(code_point)) {
+      bool wide = false;
+      const Glyph glyph = fonts_.find(code_point, &wide);
+      if (glyph.found()) {
+        put_glyph(glyph, code_point, wide);
         return;
-      case U'\r':
-        return;
-      case U' ':
-        put_space();
-        return;
-      case U'\t':
-        put_tab();
-        return;
-      case 0x200B:
-        end_word();
-        return;
-      default:
-        break;
+      }
     }
-    const Appearance look = appearance_of(fonts_, code_point);
-    if (look.rendering == Rendering::kNothing) return;
-    if (look.advance == 0) {
-      // A combining mark stays with the character before it.
-      remember(look.code_point);
-      draw_here(look);
-      return;
-    }
-    // Closing punctuation stays with the character before it (kinsoku).
-    if ((look.width_class == WidthClass::kWide || break_after_) && !no_break_before(look.code_point)) end_word();
-    place(look);
-    break_after_ = look.width_class == WidthClass::kWide;
+    put_other(code_point);
   }
 
   /// Fills the box with the background colour and moves the pen home.
@@ -217,16 +191,84 @@ class TextBox {
 
   int line_width() const noexcept { return clip_.right - clip_.left; }
 
+  // Not a line break, space, tab, control or ZERO WIDTH SPACE, and a
+  // Unicode scalar value: drawn as its font glyph if any (the text path's
+  // common case, tested first).
+  static constexpr bool plain(char32_t code_point) noexcept {
+    if (code_point - 0x21u < 0x7Fu - 0x21u) return true;  // printable ASCII
+    return code_point >= 0xA0 && code_point != 0x200B && (code_point | 1u) != 0x2029 && is_scalar_value(code_point);
+  }
+
+  // A glyph from the fonts (as FontChain::find() places it on the line).
+  void put_glyph(const Glyph& glyph, char32_t code_point, bool wide) noexcept {
+    if (glyph.advance == 0) {
+      // A combining mark stays with the character before it.
+      remember(code_point);
+      draw_glyph_here(glyph, true);
+      return;
+    }
+    // Closing punctuation stays with the character before it (kinsoku).
+    if ((wide || break_after_) && !no_break_before(code_point)) end_word();
+    make_room(glyph.advance);
+    remember(code_point);
+    draw_glyph_here(glyph, false);
+    pen_.x += glyph.advance;
+    break_after_ = wide;
+  }
+
+  // Everything else: breaks, spaces, controls, code points without a glyph.
+  void put_other(char32_t code_point) noexcept {
+    switch (code_point) {
+      case U'\n':
+      case 0x0B:
+      case 0x0C:
+      case 0x85:
+      case 0x2028:
+      case 0x2029:
+        end_word();
+        new_line();
+        skip_spaces_ = false;
+        return;
+      case U'\r':
+        return;
+      case U' ':
+        put_space();
+        return;
+      case U'\t':
+        put_tab();
+        return;
+      case 0x200B:
+        end_word();
+        return;
+      default:
+        break;
+    }
+    const Appearance look = appearance_of(fonts_, code_point);
+    if (look.rendering == Rendering::kGlyph) {
+      put_glyph(look.glyph, look.code_point, look.width_class == WidthClass::kWide);
+    } else if (look.rendering == Rendering::kHexBox) {
+      // A glyph too, wide: it breaks before and after.
+      const HexBox box = make_hex_box(look.code_point, look.line_height, look.baseline);
+      put_glyph(box.glyph(), look.code_point, true);
+    }
+  }
+
   void put_space() noexcept {
     end_word();
     if (skip_spaces_) return;
-    const Appearance look = appearance_of(fonts_, U' ');
-    if (pen_.x + look.advance > clip_.right) {
+    // The space glyph as put() draws glyphs; a hex box if no font has one.
+    const Glyph glyph = fonts_.find(U' ');
+    const int advance = glyph.found() ? glyph.advance : hex_box_advance(U' ', fonts_.line_height());
+    if (pen_.x + advance > clip_.right) {
       wrap();
       return;
     }
-    draw_here(look);
-    pen_.x += look.advance;
+    if (glyph.found()) {
+      draw_glyph_here(glyph, advance == 0);
+    } else {
+      draw_here(appearance_of(fonts_, U' '));
+    }
+    pen_.x += advance;
   }
 
   void put_tab() noexcept {
@@ -242,11 +284,12 @@ class TextBox {
     pen_.x = stop;
   }
 
-  // Places a character that advances the pen, wrapping first if needed.
-  void place(const Appearance& look) noexcept {
-    if (pen_.x + look.advance > clip_.right && pen_.x > clip_.left) {
+  // Makes room on the line for a character `advance` pixels wide that is
+  // about to be drawn at the pen, wrapping first if needed.
+  void make_room(int advance) noexcept {
+    if (pen_.x + advance > clip_.right && pen_.x > clip_.left) {
       const int word_width = pen_.x - word_x_;
-      if (word_length_ > 0 && !word_overflow_ && word_x_ > clip_.left && word_width + look.advance <= line_width()) {
+      if (word_length_ > 0 && !word_overflow_ && word_x_ > clip_.left && word_width + advance <= line_width()) {
         move_word_to_next_line();
       } else {
         new_line();
@@ -256,12 +299,10 @@ class TextBox {
     }
     skip_spaces_ = false;
     if (word_length_ == 0 && !word_overflow_) word_x_ = pen_.x;
-    remember(look.code_point);
-    draw_here(look);
-    pen_.x += look.advance;
   }
 
-  void move_word_to_next_line() noexcept {
+  // Out of line: rare, and make_room() stays small enough to inline.
+  __attribute__((noinline)) void move_word_to_next_line() noexcept {
     surface_.fill_rect(word_x_, visible_top(), pen_.x - word_x_, visible_height(), style_.background);
     new_line();
     word_x_ = pen_.x;
@@ -301,6 +342,11 @@ class TextBox {
   void draw_here(const Appearance& look) noexcept {
     if (pen_.y + fonts_.line_height() > clip_.bottom) overflowed_ = true;
     draw_appearance(surface_, look, pen_.x, pen_.y, clip_, style_);
+  }
+
+  void draw_glyph_here(const Glyph& glyph, bool transparent) noexcept {
+    if (pen_.y + fonts_.line_height() > clip_.bottom) overflowed_ = true;
+    draw_glyph(surface_, glyph, pen_.x, pen_.y, clip_, style_, transparent);
   }
 
   // The current line, clipped to the box (for fill_rect).
