@@ -187,6 +187,7 @@ constexpr Budget kBudgets[] = {
 // last entry matches no budget.
 constexpr Guard kGuards[] = {
 #if !UTF8MCU_BENCH_SIZE_TUNED && defined(__ARM_ARCH_6M__)
+    {kPush, "gen-mixed", kDfa, 1770},
     {kValidate, "gen-emoji-text", kAscii4, 815},
 #endif
     {"", "", nullptr, 0},
