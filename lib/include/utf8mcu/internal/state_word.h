@@ -60,9 +60,9 @@ struct LeadTable {
 
 /// The same as whole states: the state after each lead E0-FF, zero for
 /// F5-FF. 128 bytes: the table of speed-tuned builds, where one load starts
-/// a 3- or 4-byte sequence instead of two loads, an XOR and an OR (a
-/// receive handler called per byte of Chinese text takes a tenth fewer
-/// instructions).
+/// a 3- or 4-byte sequence instead of two loads, an XOR and an OR, which
+/// a receive handler called per byte of Chinese text or emoji pays for at
+/// every character.
 struct LeadStates {
   std::uint32_t state[32];
 };
@@ -216,9 +216,9 @@ constexpr std::uint8_t subpart_length(std::uint32_t state) {
 /// Whether a state machine step is a whole Decoder::push(byte) call, inlined
 /// into the caller's loop or receive handler (kByteCall), or a step inside a
 /// span push (kInSpan). A byte call hides three values from the optimiser,
-/// each for an instruction or two per byte in the shapes firmware calls it
-/// in (see decode_step()); inside a span push the same barriers take
-/// registers from the span's fast loops.
+/// each of which would otherwise cost instructions at every byte in the
+/// shapes firmware calls it in (see decode_step()); inside a span push the
+/// same barriers take registers from the span's fast loops.
 enum class StepShape : std::uint8_t { kByteCall, kInSpan };
 
 /// `value`, hidden from the optimiser where `kShape` is a byte call.
