@@ -253,8 +253,8 @@ template <ErrorPolicy kPolicy, StepShape kShape, typename Leads, typename Sink>
 /// Written for the two shapes firmware calls push(byte) in, on ARMv6-M and
 /// ARMv7-M: a loop over a buffer with the sink inlined, and a receive
 /// handler with the state in memory and the sink a call. The state is
-/// tested first, so a continuation byte costs a subtraction, a shift, an OR
-/// and a sign test; every path but a broken sequence's calls the sink at
+/// tested first, so a continuation byte costs a subtraction and a compare,
+/// a shift, an OR and a sign test; every path but a broken sequence's calls the sink at
 /// most once and last, so a handler needs no stack frame.
 template <ErrorPolicy kPolicy, StepShape kShape = StepShape::kByteCall, typename Leads, typename Sink>
 [[nodiscard]] constexpr DecodeResult decode_step(std::uint32_t& state, const Leads& leads, std::uint8_t byte,
@@ -297,9 +297,8 @@ template <ErrorPolicy kPolicy, StepShape kShape = StepShape::kByteCall, typename
     // What `byte` gives is settled before the first sink call, so that only
     // that code point lives across it (hidden, or GCC keeps `byte` itself
     // in a saved register from the handler's entry on).
-    const char32_t byte_itself = opaque_in<kShape>(static_cast<char32_t>(b));
     std::uint32_t restarted = 0;
-    char32_t then = byte_itself;
+    char32_t then = opaque_in<kShape>(static_cast<char32_t>(b));
     if (b >= 0x80) {
       restarted = lead_state(leads, b);
       if (restarted == 0) {  // 80-C1, F5-FF: a subpart of its own
@@ -331,9 +330,9 @@ constexpr void accumulate_errors(DecodeResult& total, const DecodeResult& step) 
 ///
 /// Written for ARMv6-M at -Os: the state is tested first, as in
 /// decode_step(), and an ASCII byte, a finished sequence and a broken one
-/// each call the sink where they are found (GCC gives one call site for all
-/// three copies of the code point and the state at every byte, for a few
-/// bytes less code); the error kinds are worked out only when a part is
+/// each call the sink where they are found (with one call site for all
+/// three, GCC copies the code point and the state at every byte, to save a
+/// few bytes of code); the error kinds are worked out only when a part is
 /// broken.
 template <ErrorPolicy kPolicy, typename Sink>
 [[nodiscard]] constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* data, std::size_t size,

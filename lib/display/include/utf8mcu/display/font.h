@@ -45,7 +45,9 @@ struct Glyph {
 namespace detail {
 /// load_le32() (4 bytes little-endian, one load where the core allows
 /// unaligned ones), always inlined: a glyph reads one per ink column and per
-/// record header, and at -Os GCC would call it.
+/// record header, and at -Os GCC would call it. A copy rather than
+/// load_le32() itself always inlined, which moves GCC's inlining choices in
+/// the decoder's span push.
 [[gnu::always_inline]] constexpr std::uint32_t font_word(const std::uint8_t* p) noexcept {
   return static_cast<std::uint32_t>(p[0]) | (static_cast<std::uint32_t>(p[1]) << 8) |
          (static_cast<std::uint32_t>(p[2]) << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
