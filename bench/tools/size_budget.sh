@@ -5,7 +5,9 @@
 #   bench/tools/size_budget.sh <decoder-probe.a> <state-probe.a> [<baseline-probe.a>...]
 #
 # Code is the sum of every function in the probe (the entry point plus any
-# out-of-line helpers or clones GCC made), tables the sum of its data objects,
+# out-of-line helpers or clones GCC made; where push() is a routine written
+# in assembly, that routine, and the entry point is listed as its call
+# site), tables the sum of its data objects,
 # state the size of the marker array sized sizeof(Decoder). Calls the probe
 # makes out of its object (libgcc helpers) are listed: their code is not
 # counted. A budget not met yet has a regression guard (today's figure plus a

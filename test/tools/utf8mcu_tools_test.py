@@ -62,6 +62,25 @@ class StackTest(unittest.TestCase):
         self.assertEqual(graph.dynamic_frames(), [("b", "dynamic,bounded")])
 
 
+class AssemblyTest(unittest.TestCase):
+    # A routine written in assembly: 3 registers pushed and 8 bytes taken
+    # from sp, a call of g and one through r3; f already has GCC's frame.
+    DUMP = ("00000000 <routine>:\n   0:\tb5f0      \tpush\t{r4, r5, lr}\n   2:\tb082      \tsub\tsp, #8\n"
+            "   4:\tf7ff fffe \tbl\t0 <g>\n\t\t\t4: R_ARM_THM_CALL\tg\n   8:\t4798      \tblx\tr3\n"
+            "   a:\tbdf0      \tpop\t{r4, r5, pc}\n"
+            "0000000c <f>:\n   c:\tb510      \tpush\t{r4, lr}\n")
+
+    def test_frames_and_calls_read_from_the_code(self):
+        graph = CallGraph().read(node("f", 16)).read_assembly(self.DUMP)
+        # 3 * 4 + 8 bytes; f keeps the 16 of its node, not the 8 it pushes.
+        self.assertEqual(graph.frames, {"f": 16, "routine": 20})
+        self.assertEqual(graph.edges, {"routine": {"g", SINK}})
+
+    def test_asm_labels_are_the_symbol(self):
+        graph = CallGraph().read(node("entry", 8) + node("*routine", None) + edge("entry", "*routine"))
+        self.assertEqual(graph.edges, {"entry": {"routine"}})
+
+
 class CodeSizeTest(unittest.TestCase):
     def test_nm_sizes_sum_duplicates(self):
         sizes, kinds = codesize.parse_nm(["00000000 00000010 T f", "00000010 00000004 t f", "00000000 00000028 R table",
@@ -80,6 +99,11 @@ class CodeSizeTest(unittest.TestCase):
         # entry 100 + helper 20 + leaf 30; memcpy has no frame here: a call out.
         size, external = codesize.graph_code_size(graph, {"entry": 100, "helper": 20, "leaf": 30, "other": 7}, "entry")
         self.assertEqual((size, external), (150, {"memcpy"}))
+
+    def test_graph_code_size_counts_the_library_routines_in_assembly(self):
+        graph = CallGraph().read(node("entry", 8) + node("*utf8mcu_routine", None) + edge("entry", "*utf8mcu_routine"))
+        # entry 10 + the routine 156, which has no frame in GCC's graph.
+        self.assertEqual(codesize.graph_code_size(graph, {"entry": 10, "utf8mcu_routine": 156}, "entry"), (166, set()))
 
     def test_symbol_sums(self):
         symbols = [(12, "FUNC", "2", "f"), (40, "OBJECT", "3", "table"), (0, "FUNC", "UND", "memcpy"),

@@ -17,8 +17,9 @@ _FRAME = re.compile(r"\\n(\d+) bytes \((\w+(?:,\w+)?)\)")
 
 
 def symbol_of(title):
-    """A node's symbol: local functions are titled "<file>:<assembler name>"."""
-    return title.split(":")[-1]
+    """A node's symbol: local functions are titled "<file>:<assembler name>",
+    functions declared with an asm label "*<label>"."""
+    return title.split(":")[-1].lstrip("*")
 
 
 class CallGraph:
@@ -46,6 +47,31 @@ class CallGraph:
     def read_file(self, path):
         with open(path, encoding="utf-8", errors="replace") as f:
             return self.read(f.read())
+
+    def read_assembly(self, dump):
+        """Adds the functions of `objdump -dr` output that have no frame yet
+        (written in assembly, so GCC's graph lacks them), read from their
+        code: the frame is what they push and subtract from sp, the edges
+        their bl calls, and a blx through a register calls the sink."""
+        current = None
+        for line in dump.splitlines():
+            m = re.match(r"^[0-9a-f]+ <(.+)>:$", line)
+            if m:
+                current = m.group(1) if m.group(1) not in self.frames else None
+                if current:
+                    self.frames[current], self.kinds[current] = 0, "static"
+                continue
+            if not current:
+                continue
+            if m := re.search(r"\tpush\s+\{([^}]*)\}", line):
+                self.frames[current] += 4 * len(m.group(1).split(","))
+            elif m := re.search(r"\tsub\s+sp, #(\d+)", line):
+                self.frames[current] += int(m.group(1))
+            elif re.search(r"\tblx\s+r\d+", line):
+                self.edges.setdefault(current, set()).add(SINK)
+            elif m := re.search(r"R_ARM_THM_CALL\s+(\S+)", line):
+                self.edges.setdefault(current, set()).add(m.group(1))
+        return self
 
     def dynamic_frames(self):
         """(symbol, kind) of every frame that is not static (alloca, VLAs)."""

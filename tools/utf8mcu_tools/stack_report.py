@@ -23,6 +23,14 @@ def read_graph(board, level):
     return graph, objects
 
 
+def add_assembly(objects, graph):
+    """Adds the functions written in assembly to the graph (see
+    CallGraph.read_assembly)."""
+    for obj in objects:
+        graph.read_assembly(subprocess.run(["arm-none-eabi-objdump", "-dr", obj], capture_output=True, text=True,
+                                           check=True).stdout)
+
+
 def missing_calls(board, objects, graph):
     """Calls or branches to another function in the code that the graph lacks."""
     problems = []
@@ -61,6 +69,7 @@ def main(argv):
     for board in report_boards:
         for level in LEVELS:
             graph, objects = read_graph(board, level)
+            add_assembly(objects, graph)
             problems += [f"{board} -{level}: {s} has a {k} frame" for s, k in graph.dynamic_frames()]
             problems += missing_calls(board, objects, graph)
             paths = WorstPaths(graph)

@@ -52,6 +52,7 @@ struct DecodeResult {
 // The state machine and the span push, which return DecodeResult.
 #include "utf8mcu/internal/fast_decode.h"
 #include "utf8mcu/internal/state_word.h"
+#include "utf8mcu/internal/thumb1_push.h"
 
 namespace utf8mcu {
 
@@ -103,6 +104,10 @@ class Decoder {
   /// the state machine: much less code, several times the instructions.
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Sink>
   constexpr DecodeResult push(const std::uint8_t* data, std::size_t size, Sink&& sink) noexcept {
+    if constexpr (detail::kThumb1Push && kPolicy == ErrorPolicy::kReplace &&
+                  std::is_same_v<std::remove_cv_t<std::remove_reference_t<Sink>>, CodePointCallback>) {
+      if (!detail::is_constant_evaluated()) return detail::thumb1_push_replace(&state_, data, size, sink);
+    }
     std::size_t first_error_end = 0;
     return detail::push_span<kPolicy>(state_, data, size, sink, first_error_end);
   }

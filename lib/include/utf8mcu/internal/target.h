@@ -18,13 +18,15 @@ namespace detail {
 /// The size-tuned ones when compiling for size (-Os, -Oz), unless
 /// UTF8MCU_SIZE_TUNED is defined to 0 or 1. Both give the same results, so
 /// translation units built either way can share decoders.
+/// UTF8MCU_DETAIL_SIZE_TUNED is the same for the preprocessor.
 #if defined(UTF8MCU_SIZE_TUNED)
-constexpr bool kSizeTuned = UTF8MCU_SIZE_TUNED != 0;
+#define UTF8MCU_DETAIL_SIZE_TUNED (UTF8MCU_SIZE_TUNED != 0)
 #elif defined(__OPTIMIZE_SIZE__)
-constexpr bool kSizeTuned = true;
+#define UTF8MCU_DETAIL_SIZE_TUNED 1
 #else
-constexpr bool kSizeTuned = false;
+#define UTF8MCU_DETAIL_SIZE_TUNED 0
 #endif
+constexpr bool kSizeTuned = UTF8MCU_DETAIL_SIZE_TUNED;
 
 /// A byte read as signed: ASCII is 0..127, continuation bytes 10xx xxxx are
 /// -128..-65 and lead bytes -64..-1, so each class test is one compare.
