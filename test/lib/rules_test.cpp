@@ -21,8 +21,10 @@
 //   fast loop                              decode_fast<false>, decode_fast<true>
 //   loop for noise                         noisy_part()
 //   size-tuned validator and converters    decode_compact()
-//   validator's sequence tests             is_sequence2/3/4(), skip_sequence()
-//   validator's run loops                  skip_run2/3/4()
+//   validator's sequence tests             is_sequence2/3/4(), skip_sequence<true>
+//   validator's run loops                  skip_run2/3/4<true>
+//   validator's byte tests (ARMv6-M)       skip_sequence<false>, skip_run2/3/4<false>
+//   validator's byte loop (ARMv6-M)        skip_valid_bytes()
 //   validator's 8-byte test                skip_short_sequences()
 //   validator                              validate()
 
@@ -242,6 +244,11 @@ enum Path : unsigned {
   kSkipRun2,
   kSkipRun3,
   kSkipRun4,
+  kSkipSequenceBytes,
+  kSkipRun2Bytes,
+  kSkipRun3Bytes,
+  kSkipRun4Bytes,
+  kSkipValidBytes,
   kSkipShortSequences,
   kValidator,
   kPathCount
@@ -251,7 +258,8 @@ constexpr const char* kPathNames[kPathCount] = {
     "decode_step + LeadTable", "decode_step + LeadStates", "push_compact", "push_span", "decode_run2 (bytes)", "decode_run3 (bytes)",
     "decode_run4 (bytes)", "decode_runs (bytes)", "decode_run3 (words)", "decode_run4 (words)",
     "decode_runs (words)", "decode_fast (bytes)", "decode_fast (words)", "noisy_part", "decode_compact", "is_sequence2/3/4",
-    "skip_sequence", "skip_run2", "skip_run3", "skip_run4", "skip_short_sequences", "validate",
+    "skip_sequence", "skip_run2", "skip_run3", "skip_run4", "skip_sequence (bytes)", "skip_run2 (bytes)", "skip_run3 (bytes)",
+    "skip_run4 (bytes)", "skip_valid_bytes", "skip_short_sequences", "validate",
 };
 
 struct Tally {
@@ -322,14 +330,23 @@ void check_case(const Case& c, Tally& tally) {
   const bool one_only = static_cast<int>(d::is_sequence2(w)) + d::is_sequence3(w) + d::is_sequence4(w) <= 1;
   check(c, tally, kIsSequence, taken_only(c, one_only ? by_is_sequence : 99), false);
   const std::uint8_t* p = c.bytes;
-  const unsigned skipped = d::skip_sequence(p) ? static_cast<unsigned>(p - c.bytes) : 0;
+  const unsigned skipped = d::skip_sequence<true>(p) ? static_cast<unsigned>(p - c.bytes) : 0;
   check(c, tally, kSkipSequence, taken_only(c, skipped), false);
+  p = c.bytes;
+  const unsigned skipped_bytes = d::skip_sequence<false>(p) ? static_cast<unsigned>(p - c.bytes) : 0;
+  check(c, tally, kSkipSequenceBytes, taken_only(c, skipped_bytes), false);
   const auto skip_run = [&](Path path, unsigned length, const std::uint8_t* end) {
     expect_length(path, length, taken_only(c, static_cast<unsigned>(end - c.bytes)));
   };
-  skip_run(kSkipRun2, 2, d::skip_run2(c.bytes, c.bytes + 1));
-  skip_run(kSkipRun3, 3, d::skip_run3(c.bytes, c.bytes + 1));
-  skip_run(kSkipRun4, 4, d::skip_run4(c.bytes, c.bytes + 1));
+  skip_run(kSkipRun2, 2, d::skip_run2<true>(c.bytes, c.bytes + 1));
+  skip_run(kSkipRun3, 3, d::skip_run3<true>(c.bytes, c.bytes + 1));
+  skip_run(kSkipRun4, 4, d::skip_run4<true>(c.bytes, c.bytes + 1));
+  skip_run(kSkipRun2Bytes, 2, d::skip_run2<false>(c.bytes, c.bytes + 1));
+  skip_run(kSkipRun3Bytes, 3, d::skip_run3<false>(c.bytes, c.bytes + 1));
+  skip_run(kSkipRun4Bytes, 4, d::skip_run4<false>(c.bytes, c.bytes + 1));
+  // One sequence, its end test failing after it.
+  const std::uint8_t* const valid_end = d::skip_valid_bytes(c.bytes, c.bytes + 1);
+  check(c, tally, kSkipValidBytes, taken_only(c, static_cast<unsigned>(valid_end - c.bytes)), false);
   // It takes ASCII and 2-byte sequences, and stops before anything else.
   const bool passed = d::skip_short_sequences(c.bytes, c.bytes + c.size) != c.bytes;
   expect_length(kSkipShortSequences, 2, taken_only(c, passed ? 2 : 0));

@@ -92,7 +92,8 @@ constexpr ValidationResult decode(const std::uint8_t* data, std::size_t size, Si
       std::size_t errors = 0;
       p = detail::decode_compact<ErrorPolicy::kReport>(p, fast_end, none, errors);
     }
-    while (!detail::kSizeTuned && p < fast_end) {
+    if constexpr (!detail::kSizeTuned && !detail::kSequenceWords) p = detail::skip_valid_bytes(p, fast_end);
+    while (!detail::kSizeTuned && detail::kSequenceWords && p < fast_end) {
       if (detail::signed_byte(*p) < 0) {
         if constexpr (detail::kEightByteWords) {
           // A 2-byte lead (or a byte that starts no sequence: left below).

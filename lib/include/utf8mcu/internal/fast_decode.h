@@ -112,16 +112,21 @@ template <bool kWords = kWordLoads, typename Sink>
 // text 3-byte ideographs), so each length has its own loop that stays while
 // the next lead byte has the same length; each returns where its run ends.
 //
-// Continuation bytes are tested as signed bytes (10xx xxxx is -128..-65), and
-// the code point is plain arithmetic on them (payload = value + 128). Where
-// the core loads unaligned words (kWordLoads), the 3- and 4-byte loops take
-// a sequence in one word instead: one mask test for its form, the payload
-// bits picked out of the word. `kWords` picks the loads (kWordLoads unless
-// a test asks for the other ones).
+// In the 2-byte loop continuation bytes are tested as signed bytes (10xx
+// xxxx is -128..-65), and the code point is plain arithmetic on them
+// (payload = value + 128). The 3- and 4-byte loops take each byte less its
+// form's base (the lead less E0 or F0, a continuation byte less 80), which
+// once tested (below 16 and 64) is its payload: on ARMv6-M a signed byte
+// load takes its offset from a register, one more instruction per byte.
+// Where the core loads unaligned words (kWordLoads), the 3- and 4-byte
+// loops take a sequence in one word instead: one mask test for its form,
+// the payload bits picked out of the word. `kWords` picks the loads
+// (kWordLoads unless a test asks for the other ones).
 //
 // Each loop tests the rules of rules.h its own way: the lead's class by its
-// signed value or a mask (sequence_length()), continuation bytes by sign
-// (is_continuation()), and second_byte_range() as a range of code points.
+// signed value, its payload or a mask (sequence_length()), continuation
+// bytes by sign or payload (is_continuation()), and second_byte_range() as
+// a range of code points.
 
 /// A run of 2-byte sequences: C2-DF 80-BF (C0, C1 would be over-long).
 template <typename Sink>
@@ -161,12 +166,12 @@ constexpr const std::uint8_t* decode_run3(const std::uint8_t* p, const std::uint
     return p;
   }
   do {
-    const std::int32_t s0 = signed_byte(p[0]);
-    const std::int32_t s1 = signed_byte(p[1]);
-    const std::int32_t s2 = signed_byte(p[2]);
-    if (static_cast<std::uint32_t>(s0 + 32) >= 16 || s1 >= -64 || s2 >= -64) break;
-    const std::int32_t c = (s0 + 32) * 4096 + (s1 + 128) * 64 + (s2 + 128);
-    if (!is_three_byte_block(static_cast<std::uint32_t>(c) >> 11)) break;
+    const std::uint32_t lead = p[0] - 0xE0u;
+    const std::uint32_t b1 = p[1] - 0x80u;
+    const std::uint32_t b2 = p[2] - 0x80u;
+    if (lead >= 16 || b1 >= 0x40 || b2 >= 0x40) break;
+    const std::uint32_t c = (lead << 12) | (b1 << 6) | b2;
+    if (!is_three_byte_block(c >> 11)) break;
     sink(static_cast<char32_t>(c));
     p += 3;
   } while (p < fast_end);
@@ -191,16 +196,16 @@ constexpr const std::uint8_t* decode_run4(const std::uint8_t* p, const std::uint
     return p;
   }
   do {
-    const std::int32_t s0 = signed_byte(p[0]);
-    const std::int32_t s1 = signed_byte(p[1]);
-    const std::int32_t s2 = signed_byte(p[2]);
-    const std::int32_t s3 = signed_byte(p[3]);
-    if (s0 < -16 || s1 >= -64 || s2 >= -64 || s3 >= -64) break;
-    // An ASCII byte or F5-FF in the lead's place gives a value past U+10FFFF.
-    const std::int32_t c = (s0 + 16) * 262144 + (s1 + 128) * 4096 + (s2 + 128) * 64 + (s3 + 128);
+    const std::uint32_t lead = p[0] - 0xF0u;
+    const std::uint32_t b1 = p[1] - 0x80u;
+    const std::uint32_t b2 = p[2] - 0x80u;
+    const std::uint32_t b3 = p[3] - 0x80u;
+    if (lead >= 16 || b1 >= 0x40 || b2 >= 0x40 || b3 >= 0x40) break;
+    // F5-FF in the lead's place give a value past U+10FFFF.
+    const std::uint32_t c = (lead << 18) | (b1 << 12) | (b2 << 6) | b3;
     // U+10000..U+10FFFF as planes 1-16: no constant to hold in a register
     // (ARMv6-M compares with 8-bit values only).
-    if ((static_cast<std::uint32_t>(c) >> 16) - 1 >= 16) break;
+    if ((c >> 16) - 1 >= 16) break;
     sink(static_cast<char32_t>(c));
     p += 4;
   } while (p < fast_end);

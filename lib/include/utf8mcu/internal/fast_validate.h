@@ -14,6 +14,10 @@
 /// skip_run2/3/4()              well-formed sequences of one    another length, an     R V
 ///                              length in a row; a lone ASCII   ill-formed sequence,
 ///                              byte in a 2-byte run            or fast_end
+/// skip_valid_bytes() with      ARMv6-M (!kSequenceWords):      an ill-formed          R X V
+/// skip_ascii_words()           all, the sequences through the  sequence, or fast_end
+///                              byte tests of skip_sequence()
+///                              and skip_run2/3/4()
 /// skip_short_sequences()       64-bit, not size-tuned: ASCII   a byte that is         R V
 ///                              and well-formed 2-byte          neither, or the last 7
 ///                              sequences, 8 bytes per test     bytes
@@ -120,10 +124,46 @@ constexpr bool is_sequence4(std::uint32_t w) {
   return v - 0x10 <= 0xFF;
 }
 
+/// Where the validator reads a sequence as one word: on cores that load a
+/// word from any address (kUnalignedLoads: x86, ARMv7-M, ARMv8-M Mainline).
+/// Elsewhere (ARMv6-M) load_le32() is 4 byte loads, 3 shifts and 3 ORs, more
+/// than testing each byte as it is loaded; the byte tests below are
+/// is_sequence2/3/4() on the bytes.
+inline constexpr bool kSequenceWords = kUnalignedLoads;
+
+/// A byte's payload if it is a continuation byte (10xx xxxx): 0-63; 64 or
+/// more (wrapped) for any other byte, so one compare tests it.
+constexpr std::uint32_t continuation_payload(std::uint32_t byte) { return byte - 0x80u; }
+
 /// Skips the well-formed sequence at `p`, which starts with a byte >= 0x80
 /// and has at least 4 readable bytes: moves `p` past it and returns true, or
-/// returns false if it is not well-formed.
+/// returns false if it is not well-formed. `kWords` picks the loads
+/// (kSequenceWords unless a test asks for the other ones).
+template <bool kWords = kSequenceWords>
 constexpr bool skip_sequence(const std::uint8_t*& p) {
+  if constexpr (!kWords) {
+    const std::uint32_t lead = p[0];
+    const std::uint32_t b1 = continuation_payload(p[1]);
+    if (b1 >= 0x40) return false;
+    if (lead < 0xE0) {
+      if (lead < 0xC2) return false;  // 80-C1 start nothing
+      p += 2;
+      return true;
+    }
+    if (continuation_payload(p[2]) >= 0x40) return false;
+    // The lead's payload and the second byte: the code point >> 6 (3
+    // bytes), or >> 12 plus 0x400 (4 bytes), as in decode_compact().
+    const std::uint32_t top = ((lead & 0x1F) << 6) | b1;
+    if (lead < 0xF0) {
+      if (!is_three_byte_block(top >> 5)) return false;
+      p += 3;
+      return true;
+    }
+    // F0 90 .. F4 8F; F5-FF lie past it.
+    if (top - (0x400 + 0x10) >= 0x100 || continuation_payload(p[3]) >= 0x40) return false;
+    p += 4;
+    return true;
+  }
   const std::int32_t lead = signed_byte(p[0]);
   const std::uint32_t w = load_le32(p);
   std::size_t length = 4;
@@ -146,16 +186,27 @@ constexpr bool skip_sequence(const std::uint8_t*& p) {
 // line, so that each keeps its masks in registers.
 
 /// A run of 2-byte sequences.
+template <bool kWords = kSequenceWords>
 __attribute__((noinline)) constexpr const std::uint8_t* skip_run2(const std::uint8_t* p,
                                                                   const std::uint8_t* fast_end) {
   do {
-    const std::uint32_t w = load_le32(p);
-    if (!is_sequence2(w)) {
-      // A lone ASCII byte (a space between words) before a byte that is
-      // not ASCII does not end the run.
-      if ((w & 0x8080) != 0x8000) break;
-      ++p;
-      continue;
+    if constexpr (!kWords) {
+      const std::uint32_t lead = p[0];
+      const std::uint32_t next = p[1];
+      if (lead - 0xC2 >= 0xE0 - 0xC2 || continuation_payload(next) >= 0x40) {
+        // A lone ASCII byte (a space between words) before a byte that is
+        // not ASCII does not end the run.
+        if (lead >= 0x80 || next < 0x80) break;
+        ++p;
+        continue;
+      }
+    } else {
+      const std::uint32_t w = load_le32(p);
+      if (!is_sequence2(w)) {
+        if ((w & 0x8080) != 0x8000) break;  // the lone ASCII byte, as above
+        ++p;
+        continue;
+      }
     }
     p += 2;
   } while (p < fast_end);
@@ -163,12 +214,24 @@ __attribute__((noinline)) constexpr const std::uint8_t* skip_run2(const std::uin
 }
 
 /// A run of 3-byte sequences.
+template <bool kWords = kSequenceWords>
 __attribute__((noinline)) constexpr const std::uint8_t* skip_run3(const std::uint8_t* p,
                                                                   const std::uint8_t* fast_end) {
   // Left to itself, GCC shifts the mask in place and loads it again from a
   // literal pool for every sequence.
   std::uint32_t allowed_blocks = kThreeByteBlocks;
   if (!is_constant_evaluated()) allowed_blocks = in_register(allowed_blocks);
+  if constexpr (!kWords) {
+    do {
+      const std::uint32_t lead = p[0];
+      const std::uint32_t b1 = continuation_payload(p[1]);
+      if (lead - 0xE0 >= 0x10 || b1 >= 0x40 || continuation_payload(p[2]) >= 0x40) break;
+      // The block: the lead's 4 payload bits and bit 5 of the second byte.
+      if (!is_three_byte_block(((lead & 0x0F) << 1) | (b1 >> 5), allowed_blocks)) break;
+      p += 3;
+    } while (p < fast_end);
+    return p;
+  }
   while (is_sequence3(load_le32(p), allowed_blocks)) {
     p += 3;
     if (p >= fast_end) break;
@@ -177,8 +240,21 @@ __attribute__((noinline)) constexpr const std::uint8_t* skip_run3(const std::uin
 }
 
 /// A run of 4-byte sequences.
+template <bool kWords = kSequenceWords>
 __attribute__((noinline)) constexpr const std::uint8_t* skip_run4(const std::uint8_t* p,
                                                                   const std::uint8_t* fast_end) {
+  if constexpr (!kWords) {
+    do {
+      const std::uint32_t lead = p[0];
+      const std::uint32_t b1 = continuation_payload(p[1]);
+      // Lead and second byte as a 9-bit value, 0x10-0x10F for F0 90 .. F4
+      // 8F (is_sequence4()); any other lead lies outside.
+      if (((lead - 0xF0) << 6 | b1) - 0x10 >= 0x100 || b1 >= 0x40) break;
+      if (continuation_payload(p[2]) >= 0x40 || continuation_payload(p[3]) >= 0x40) break;
+      p += 4;
+    } while (p < fast_end);
+    return p;
+  }
   while (is_sequence4(load_le32(p))) {
     p += 4;
     if (p >= fast_end) break;
@@ -186,6 +262,86 @@ __attribute__((noinline)) constexpr const std::uint8_t* skip_run4(const std::uin
   return p;
 }
 
+/// The byte at `p`, loaded once, unsigned. Left to itself, GCC loads a byte
+/// that is compared with 0x80 and then used again twice on ARMv6-M: signed
+/// for the compare (a sign test, but the signed load takes a register
+/// offset there) and unsigned for the rest.
+constexpr std::uint32_t unsigned_byte(const std::uint8_t* p) {
+  std::uint32_t byte = p[0];
+  if (!is_constant_evaluated()) byte = in_register(byte);
+  return byte;
+}
+
+/// ASCII from `p`, a word-aligned address, a word per test while a word
+/// fits before `fast_end`: returns the first word that is not all ASCII, or
+/// where the words stopped. Short runs (words between accented letters) end
+/// in their first 4 words, each tested alone; longer ones go on 16 bytes per
+/// test.
+inline const std::uint8_t* skip_ascii_words(const std::uint8_t* p, const std::uint8_t* fast_end) {
+  constexpr std::uint32_t kHighBits = 0x80808080;
+  std::uint32_t words[4] = {};
+  if (fast_end - p > 12) {
+    // The last address where 16 bytes are readable: a pointer compared in
+    // the loop, not the bytes left computed.
+    const std::uint8_t* const last = fast_end - 13;
+    __builtin_memcpy(words, __builtin_assume_aligned(p, 4), sizeof words);
+    if ((words[0] & kHighBits) != 0) return p;
+    if ((words[1] & kHighBits) != 0) return p + 4;
+    if ((words[2] & kHighBits) != 0) return p + 8;
+    if ((words[3] & kHighBits) != 0) return p + 12;
+    p += sizeof words;
+    while (p <= last) {
+      __builtin_memcpy(words, __builtin_assume_aligned(p, 4), sizeof words);
+      if (((words[0] | words[1] | words[2] | words[3]) & kHighBits) != 0) break;
+      p += sizeof words;
+    }
+  }
+  while (p < fast_end) {
+    __builtin_memcpy(words, __builtin_assume_aligned(p, 4), 4);
+    if ((words[0] & kHighBits) != 0) break;
+    p += 4;
+  }
+  return p;
+}
+
+/// validate()'s loop where sequences are tested byte by byte
+/// (!kSequenceWords: ARMv6-M), from `p` (a boundary) up to `fast_end`.
+/// Returns where it stopped: at or past `fast_end`, or before a sequence
+/// that is not well-formed.
+__attribute__((noinline)) constexpr const std::uint8_t* skip_valid_bytes(const std::uint8_t* p,
+                                                                         const std::uint8_t* fast_end) {
+  while (p < fast_end) {
+    if (unsigned_byte(p) >= 0x80) {
+      if (!skip_sequence<false>(p) || p >= fast_end) break;
+      // A second sequence is also checked here (an emoji and its skin
+      // tone); a third in a row starts a run: the run loop for its length.
+      // After one or two ASCII follows, taken below without testing the
+      // byte again.
+      std::uint32_t next = unsigned_byte(p);
+      if (next >= 0x80) {
+        if (!skip_sequence<false>(p) || p >= fast_end) break;
+        next = unsigned_byte(p);
+      }
+      if (next >= 0x80) {
+        const std::uint8_t* const run_start = p;
+        if (next >= 0xC2) {
+          if (next < 0xE0) {
+            p = skip_run2<false>(p, fast_end);
+          } else if (next < 0xF0) {
+            p = skip_run3<false>(p, fast_end);
+          } else {
+            p = skip_run4<false>(p, fast_end);
+          }
+        }
+        if (p == run_start) break;
+        continue;
+      }
+    }
+    ++p;
+    if (!is_constant_evaluated() && reinterpret_cast<std::uintptr_t>(p) % 4 == 0) p = skip_ascii_words(p, fast_end);
+  }
+  return p;
+}
 
 /// Skips ASCII and well-formed 2-byte sequences from `p` (a sequence
 /// boundary), 8 bytes per test and no branch per byte, as long as 8 bytes
