@@ -27,6 +27,8 @@
 ///                              bytes
 /// push_compact()               size-tuned builds: all, one     the end of the span    R X
 ///                              byte at a time
+/// thumb1_push_replace()        the same for a CodePointCallback the end of the span    P
+/// (thumb1_push.h, assembly)    under kReplace on Thumb-1 cores
 /// decode_compact()             size-tuned builds, validate()   fast_end; under        R X C
 ///                              and the UTF-16/32 converters:   kReport an ill-formed
 ///                              ASCII a word per test, other    part
@@ -40,7 +42,8 @@
 /// to 3 bytes (4 after F0-F4) against the reference model, byte at a time,
 /// as a span and through decode(), also with the size-tuned push; C
 /// test/lib/chunking_test.cpp and transcode_test.cpp (random text cut at
-/// random places) and the fuzzers.
+/// random places) and the fuzzers; P test/lib/callback_push_test.cpp against
+/// the reference model, on the Cortex-M0+ board.
 
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/internal/rules.h"

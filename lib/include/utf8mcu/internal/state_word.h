@@ -333,7 +333,8 @@ constexpr void accumulate_errors(DecodeResult& total, const DecodeResult& step) 
 /// each call the sink where they are found (with one call site for all
 /// three, GCC copies the code point and the state at every byte, to save a
 /// few bytes of code); the error kinds are worked out only when a part is
-/// broken.
+/// broken. On Thumb-1 cores, Decoder::push() with a CodePointCallback under
+/// kReplace runs thumb1_push_replace() (thumb1_push.h) instead.
 template <ErrorPolicy kPolicy, typename Sink>
 [[nodiscard]] constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* data, std::size_t size,
                                                   Sink& sink, std::size_t& first_error_end) {

@@ -7,8 +7,8 @@
 /// utf8mcu/decoder.h, which includes it: include that header instead.
 ///
 /// GCC's code for push_compact() on these cores keeps the state, the error
-/// count and the first error in stack slots around each sink call and copies
-/// its loop head after every call; this routine keeps them in registers,
+/// count and the first error in stack slots around each sink call and
+/// repeats its loop head after every call; this routine keeps them in registers,
 /// calls the sink from one place (the state is always zero after a call, so
 /// nothing but the index and the error record lives across it) and reads the
 /// error statuses from a table instead of computing them. Same results,
@@ -17,10 +17,11 @@
 ///
 /// Set UTF8MCU_THUMB1_ASM to 0 to build push_compact() instead.
 ///
-/// Tests: test/lib/thumb1_push_test.cpp against the reference model (every
-/// input of 1 and 2 bytes, every lead with every second byte, the edge
-/// values after them, random text cut at random places), run by the
-/// size-tuned unit tests on the Cortex-M0+ board.
+/// Tests: test/lib/callback_push_test.cpp against the reference model
+/// (every input of 1 and 2 bytes, every lead with the edge values after it,
+/// random text cut at random places, in part pushed byte by byte), run by
+/// the size-tuned unit tests on the Cortex-M0+ board; the table is checked
+/// against the state machine at compile time (below).
 
 #include <cstddef>
 #include <cstdint>
