@@ -3,10 +3,12 @@
 /// The incremental UTF-8 decoder: a state machine fed one byte (or one span) at a
 /// time, strict by RFC 3629 / Unicode Table 3-7.
 ///
-/// Cost: `sizeof(Decoder)` is 4 bytes (one `uint32_t`); the only table is
-/// the state after each lead byte E0-FF, shared by every decoder: 128 bytes
+/// Cost: `sizeof(Decoder)` is 4 bytes (one `uint32_t`); one table, the
+/// state after each lead byte E0-FF, shared by every decoder: 128 bytes
 /// where speed is tuned (detail::kStrictLeadStates), 40 where size is
-/// (detail::kStrictLeads, -Os); each byte takes a constant, small amount of
+/// (detail::kStrictLeads, -Os), where on Cortex-M0/M0+/M23 the span push
+/// with a CodePointCallback reads a 58-byte table of its own instead
+/// (internal/thumb1_push.h); each byte takes a constant, small amount of
 /// work (no loops per byte), so `push()` is fit for an interrupt handler: a
 /// receive handler that calls it needs no stack frame except on a broken
 /// sequence.
