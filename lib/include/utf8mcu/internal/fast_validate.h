@@ -323,15 +323,14 @@ __attribute__((noinline)) constexpr const std::uint8_t* skip_valid_bytes(const s
         next = unsigned_byte(p);
       }
       if (next >= 0x80) {
+        if (next < 0xC2) break;  // 80-C1 start nothing: the caller reports the part
         const std::uint8_t* const run_start = p;
-        if (next >= 0xC2) {
-          if (next < 0xE0) {
-            p = skip_run2<false>(p, fast_end);
-          } else if (next < 0xF0) {
-            p = skip_run3<false>(p, fast_end);
-          } else {
-            p = skip_run4<false>(p, fast_end);
-          }
+        if (next < 0xE0) {
+          p = skip_run2<false>(p, fast_end);
+        } else if (next < 0xF0) {
+          p = skip_run3<false>(p, fast_end);
+        } else {
+          p = skip_run4<false>(p, fast_end);
         }
         if (p == run_start) break;
         continue;
