@@ -49,16 +49,9 @@ struct Outcome {
 
 // Whether `got` is what the reference model gives for all `n` bytes.
 bool matches(const Outcome& got, const std::uint8_t* s, std::size_t n) {
-  Outcome expected;
-  ref::decode(s, n, [&expected](const ref::Item& item) {
-    expected.code_points(item.is_error ? utf8mcu::kReplacementCharacter : item.code_point);
-    if (item.is_error && expected.errors++ == 0) {
-      expected.first_status = test::status_of(item.kind);
-      expected.first_length = item.length;
-    }
-  });
-  return got.code_points == expected.code_points && got.consumed == n && got.errors == expected.errors &&
-         got.first_status == expected.first_status && got.first_length == expected.first_length;
+  const exhaustive::Expected<kMaxText> e = exhaustive::expect<kMaxText>(s, n);
+  return got.code_points == e.replaced && got.consumed == n && got.errors == e.errors &&
+         got.first_status == e.first_status && got.first_length == e.first_length;
 }
 
 // `s` pushed as spans ending at each of `cuts` and at `n`; the input ends

@@ -46,9 +46,10 @@ using test::status_of;
 // where the first error is, at any length).
 constexpr std::size_t kMaxInput = 16;
 
+template <std::size_t kCodePoints = kMaxInput>
 struct Expected {
-  test::Recorder<kMaxInput> replaced;
-  test::Recorder<kMaxInput> skipped;
+  test::Recorder<kCodePoints> replaced;
+  test::Recorder<kCodePoints> skipped;
   std::size_t errors = 0;
   std::size_t first_offset = 0;
   std::size_t first_length = 0;
@@ -56,8 +57,9 @@ struct Expected {
   std::size_t before_first = 0;  // code points before the first error
 };
 
-inline Expected expect(const std::uint8_t* s, std::size_t n) {
-  Expected e;
+template <std::size_t kCodePoints = kMaxInput>
+Expected<kCodePoints> expect(const std::uint8_t* s, std::size_t n) {
+  Expected<kCodePoints> e;
   e.first_offset = n;
   ref::decode(s, n, [&e](const ref::Item& item) {
     if (!item.is_error) {
@@ -77,7 +79,7 @@ inline Expected expect(const std::uint8_t* s, std::size_t n) {
 }
 
 // Whether validate() finds the first ill-formed part the model found.
-inline bool validates_as(const Expected& e, const std::uint8_t* s, std::size_t n) {
+inline bool validates_as(const Expected<>& e, const std::uint8_t* s, std::size_t n) {
   const utf8mcu::ValidationResult valid = utf8mcu::validate(s, n);
   return valid.valid_up_to == e.first_offset && valid.error.status == e.first_status &&
          valid.error.length == e.first_length;
@@ -95,7 +97,7 @@ inline bool log_unless(bool ok, const char* what, const std::uint8_t* s, std::si
 
 // Checks one input; logs and returns false on the first difference.
 inline bool check(const std::uint8_t* s, std::size_t n) {
-  const Expected e = expect(s, n);
+  const Expected<> e = expect(s, n);
   bool ok = true;
 
   // Replace, byte at a time.

@@ -106,12 +106,7 @@ class Decoder {
   /// the state machine: much less code, several times the instructions.
   template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Sink>
   constexpr DecodeResult push(const std::uint8_t* data, std::size_t size, Sink&& sink) noexcept {
-    if constexpr (detail::kThumb1Push && kPolicy == ErrorPolicy::kReplace &&
-                  std::is_same_v<std::remove_cv_t<std::remove_reference_t<Sink>>, CodePointCallback>) {
-      if (!detail::is_constant_evaluated()) return detail::thumb1_push_replace(&state_, data, size, sink);
-    }
-    std::size_t first_error_end = 0;
-    return detail::push_span<kPolicy>(state_, data, size, sink, first_error_end);
+    return detail::decoder_push_span<kPolicy>(state_, data, size, sink);
   }
 
   /// push(data, size, sink) for text held as char or char8_t (C++20): a

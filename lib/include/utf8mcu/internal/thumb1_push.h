@@ -28,6 +28,7 @@
 
 #include "utf8mcu/common.h"
 #include "utf8mcu/decoder.h"
+#include "utf8mcu/internal/fast_decode.h"
 #include "utf8mcu/internal/target.h"
 
 #if !defined(UTF8MCU_THUMB1_ASM)
@@ -55,6 +56,19 @@ inline constexpr bool kThumb1Push = UTF8MCU_DETAIL_THUMB1_PUSH != 0;
 /// passes the result's address in r0 and `sink` on the stack.
 DecodeResult thumb1_push_replace(std::uint32_t* state, const std::uint8_t* data, std::size_t size,
                                  CodePointCallback sink) noexcept __asm__("utf8mcu_thumb1_push_replace");
+
+/// Decoder::push(span): push_span(), or thumb1_push_replace() where it
+/// applies.
+template <ErrorPolicy kPolicy, typename Sink>
+[[nodiscard]] constexpr DecodeResult decoder_push_span(std::uint32_t& state, const std::uint8_t* data,
+                                                       std::size_t size, Sink& sink) {
+  if constexpr (kThumb1Push && kPolicy == ErrorPolicy::kReplace &&
+                std::is_same_v<std::remove_cv_t<Sink>, CodePointCallback>) {
+    if (!is_constant_evaluated()) return thumb1_push_replace(&state, data, size, sink);
+  }
+  std::size_t first_error_end = 0;
+  return push_span<kPolicy>(state, data, size, sink, first_error_end);
+}
 
 #if UTF8MCU_DETAIL_THUMB1_PUSH
 
