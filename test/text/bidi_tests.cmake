@@ -5,3 +5,31 @@ if(NOT CMAKE_CROSSCOMPILING)
   target_link_libraries(text_bidi_files PRIVATE utf8mcu::text)
   target_compile_definitions(text_bidi_files PRIVATE UTF8MCU_UCD_DIR="${UTF8MCU_UCD_DIR}")
 endif()
+
+# Bounds and bad input, on the host and the boards.
+utf8mcu_add_unit_test(NAME text_bidi_engine SOURCES "${CMAKE_CURRENT_LIST_DIR}/bidi_engine_test.cpp")
+target_link_libraries(text_bidi_engine PRIVATE utf8mcu_text_bidi)
+
+# BidiCharacterTest.txt as vectors: every UTF8MCU_BIDI_VECTOR_STRIDE-th line
+# (the boards' slice: 1 in 64 on microbit, 1 in 8 elsewhere), or all of them
+# with UTF8MCU_BIDI_FULL_VECTORS=ON (about 2.4 MB: mps2-an385 and the host).
+option(UTF8MCU_BIDI_FULL_VECTORS "Run every line of BidiCharacterTest.txt in text_bidi_vectors" OFF)
+if(UTF8MCU_BIDI_FULL_VECTORS OR NOT CMAKE_CROSSCOMPILING)
+  set(_bidi_stride 1)
+elseif(UTF8MCU_BOARD STREQUAL "microbit")
+  set(_bidi_stride 64)
+else()
+  set(_bidi_stride 8)
+endif()
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+set(_bidi_vectors "${CMAKE_CURRENT_BINARY_DIR}/generated/bidi_character_vectors.h")
+add_custom_command(OUTPUT "${_bidi_vectors}"
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_CURRENT_BINARY_DIR}/generated"
+  COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/make_bidi_vectors.py"
+    "${UTF8MCU_UCD_DIR}/BidiCharacterTest.txt" "${_bidi_vectors}" ${_bidi_stride}
+  DEPENDS "${CMAKE_CURRENT_LIST_DIR}/make_bidi_vectors.py" "${UTF8MCU_UCD_DIR}/BidiCharacterTest.txt"
+  COMMENT "BidiCharacterTest.txt vectors (every ${_bidi_stride}. line)" VERBATIM)
+utf8mcu_add_unit_test(NAME text_bidi_vectors SOURCES "${CMAKE_CURRENT_LIST_DIR}/bidi_vectors_test.cpp" "${_bidi_vectors}"
+  TIMEOUT 600)
+target_include_directories(text_bidi_vectors PRIVATE "${CMAKE_CURRENT_BINARY_DIR}/generated")
+target_link_libraries(text_bidi_vectors PRIVATE utf8mcu_text_bidi)
