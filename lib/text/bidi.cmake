@@ -12,7 +12,7 @@ utf8mcu_text_generate(SCRIPT "${UTF8MCU_TEXT_TOOLS_DIR}/make_bidi_tables.py"
     "${UTF8MCU_UCD_DIR}/UnicodeData.txt")
 
 add_library(utf8mcu_text_bidi STATIC
-  "${CMAKE_CURRENT_SOURCE_DIR}/src/bidi.cpp"
+  "${CMAKE_CURRENT_SOURCE_DIR}/src/bidi.cpp" "${CMAKE_CURRENT_SOURCE_DIR}/src/joining.cpp"
   ${_bidi_generated_sources} "${_bidi_generated_header}")
 target_include_directories(utf8mcu_text_bidi PUBLIC
   $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
