@@ -33,3 +33,17 @@ utf8mcu_add_unit_test(NAME text_bidi_vectors SOURCES "${CMAKE_CURRENT_LIST_DIR}/
   TIMEOUT 600)
 target_include_directories(text_bidi_vectors PRIVATE "${CMAKE_CURRENT_BINARY_DIR}/generated")
 target_link_libraries(text_bidi_vectors PRIVATE utf8mcu_text_bidi)
+
+# The differential against ICU's ubidi (host only): UTF8MCU_BIDI_ICU_CASES
+# random paragraphs (a million by default; lower it on a slow machine).
+if(NOT CMAKE_CROSSCOMPILING)
+  find_package(ICU COMPONENTS uc)
+  if(ICU_FOUND)
+    set(UTF8MCU_BIDI_ICU_CASES 1000000 CACHE STRING "Random paragraphs of the bidi differential against ICU")
+    utf8mcu_add_unit_test(NAME text_bidi_icu SOURCES "${CMAKE_CURRENT_LIST_DIR}/bidi_icu_differential.cpp" TIMEOUT 900)
+    target_link_libraries(text_bidi_icu PRIVATE utf8mcu_text_bidi ICU::uc)
+    target_compile_definitions(text_bidi_icu PRIVATE UTF8MCU_BIDI_ICU_CASES=${UTF8MCU_BIDI_ICU_CASES})
+  else()
+    message(STATUS "utf8mcu::text: no ICU (libicu-dev), so no bidi differential against it")
+  endif()
+endif()
