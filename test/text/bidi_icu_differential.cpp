@@ -139,8 +139,10 @@ bool agrees(UBiDi* icu, const char32_t* text, std::size_t count, unsigned direct
 //   entry (after its pops); ICU keeps every PDI neutral (its levels[] entry
 //   drops the override bit), so a PDI inside an LRO or RLO resolves as a
 //   neutral there.
-// - N0: NSMs after a bracket whose type N0 changed follow it; ICU's scan stops
-//   at an NSM outside the BMP (its lead surrogate counts as BN there).
+// - N0: NSMs after a bracket whose type N0 changed follow it; ICU 72 often
+//   leaves them (it fails BidiCharacterTest.txt's "Nonspacing marks applied
+//   to paired brackets" lines, e.g. "0061 0028 0062 0029 0331;1": the U+0331
+//   at level 1, not 2).
 // A mismatch is explained when its text has one of these. The first check
 // follows X1-X8 on its own: the directional status stack, overrides only.
 bool pdi_under_override(const char32_t* text, std::size_t count, unsigned paragraph_level) {
@@ -197,12 +199,12 @@ bool pdi_under_override(const char32_t* text, std::size_t count, unsigned paragr
   return false;
 }
 
-bool supplementary_mark_after_bracket(const char32_t* text, std::size_t count) {
+bool mark_after_bracket(const char32_t* text, std::size_t count) {
   for (std::size_t i = 0; i + 1 < count; ++i) {
     if (u_getIntPropertyValue(static_cast<UChar32>(text[i]), UCHAR_BIDI_PAIRED_BRACKET_TYPE) == U_BPT_NONE) continue;
     std::size_t j = i + 1;
     while (j < count && u_charDirection(static_cast<UChar32>(text[j])) == U_BOUNDARY_NEUTRAL) ++j;
-    if (j < count && text[j] > 0xFFFF && u_charDirection(static_cast<UChar32>(text[j])) == U_DIR_NON_SPACING_MARK) {
+    if (j < count && u_charDirection(static_cast<UChar32>(text[j])) == U_DIR_NON_SPACING_MARK) {
       return true;
     }
   }
@@ -257,7 +259,7 @@ UTEST(BidiIcu, RandomParagraphs) {
     if (!same) {
       if (pdi_under_override(text, count, ours.paragraph_level())) {
         ++explained_pdi;
-      } else if (supplementary_mark_after_bracket(text, count)) {
+      } else if (mark_after_bracket(text, count)) {
         ++explained_mark;
       } else {
         if (mismatches < 10) {
@@ -271,7 +273,7 @@ UTEST(BidiIcu, RandomParagraphs) {
   ubidi_close(icu);
   utest::log() << "ICU ubidi differential: " << cases << " paragraphs, " << mismatches
                << " unexplained mismatches; explained: " << explained_pdi << " by a PDI under an override, "
-               << explained_mark << " by a supplementary NSM after a bracket\n";
+               << explained_mark << " by an NSM after a bracket\n";
   EXPECT_EQ(mismatches, 0u);
 }
 

@@ -47,3 +47,14 @@ if(NOT CMAKE_CROSSCOMPILING)
     message(STATUS "utf8mcu::text: no ICU (libicu-dev), so no bidi differential against it")
   endif()
 endif()
+
+# u8text --bidi, --bidi-rtl and --shape end to end (host, with the examples):
+# BidiCharacterTest.txt's visual orders, ICU's ubidi on random paragraphs, and
+# ICU's u_shapeArabic and FriBidi on Arabic, Persian and Urdu words. Needs
+# Debian's /usr/bin/python3 with python3-icu, and the fribidi command.
+if(NOT CMAKE_CROSSCOMPILING AND UTF8MCU_BUILD_EXAMPLES AND EXISTS /usr/bin/python3)
+  add_test(NAME text_u8text_bidi
+    COMMAND /usr/bin/python3 "${CMAKE_CURRENT_LIST_DIR}/u8text_bidi_test.py" $<TARGET_FILE:u8text>
+      "${UTF8MCU_UCD_DIR}" 20000)
+  set_tests_properties(text_u8text_bidi PROPERTIES TIMEOUT 300)
+endif()

@@ -35,10 +35,21 @@ bool joins_backward(JoiningType type) {
          type == JoiningType::kJoinCausing;
 }
 
+unsigned lam_alef(char32_t alef);
+unsigned form_mask(char32_t code_point);
+
+// A dual-joining letter with presentation forms but neither an initial nor a
+// medial one (U+06BA) is drawn unjoined on its end side, so the letter after
+// it must not join it either: it acts as right-joining (as ICU's shaping).
 JoiningType type_before(const char32_t* text, std::size_t index) {
   while (index-- > 0) {
     const JoiningType type = joining_type(text[index]);
-    if (type != JoiningType::kTransparent) return type;
+    if (type == JoiningType::kTransparent) continue;
+    if (type == JoiningType::kDualJoining && (form_mask(text[index]) & 0x10u) != 0 &&
+        (form_mask(text[index]) & 6u) == 0) {
+      return JoiningType::kRightJoining;
+    }
+    return type;
   }
   return JoiningType::kNonJoining;
 }
@@ -49,6 +60,23 @@ JoiningType type_after(const char32_t* text, std::size_t count, std::size_t inde
   }
   return JoiningType::kNonJoining;
 }
+
+// The forms a letter has: bit 0 final, 1 initial, 2 medial, and bit 4 set if
+// it has presentation forms at all; the forms away from the others in `far`.
+unsigned form_mask(char32_t code_point, char32_t* far) {
+  const unsigned letter = find(internal::kFormLetters, kFormLetterCount, code_point);
+  if (letter == kFormLetterCount) return 0;
+  unsigned forms = 0x10u | ((internal::kFormMasks[letter / 2] >> (4 * (letter % 2))) & 0xFu);
+  for (unsigned k = 0; k < internal::kFormFarCount; ++k) {
+    if (internal::kFormFar[3 * k] == code_point) {
+      const unsigned form = internal::kFormFar[3 * k + 1];
+      if (far != nullptr) far[form] = internal::kFormFar[3 * k + 2];
+      forms |= 1u << (form - 1u);
+    }
+  }
+  return forms;
+}
+unsigned form_mask(char32_t code_point) { return form_mask(code_point, nullptr); }
 
 unsigned lam_alef(char32_t alef) {
   for (unsigned k = 0; k < internal::kLamAlefCount; ++k) {
@@ -100,18 +128,21 @@ char32_t arabic_presentation_form(const char32_t* text, std::size_t count, std::
   const unsigned letter = find(internal::kFormLetters, kFormLetterCount, code_point);
   if (letter == kFormLetterCount) return code_point;
   const bool joined_after = joins_forward(type) && joins_backward(type_after(text, count, index));
-  const unsigned forms = (internal::kFormMasks[letter / 2] >> (4 * (letter % 2))) & 0xFu;
-  // Offsets from the isolated form: final 1, initial 2, medial 3 (where the
-  // letter has them; a missing medial falls back to final, initial to isolated).
-  unsigned offset = 0;
+  char32_t far[4] = {0, 0, 0, 0};
+  const unsigned forms = form_mask(code_point, far);
+  // Forms: final 1, initial 2, medial 3, as offsets from the isolated form
+  // (or from the list of forms elsewhere). A letter without the form it needs
+  // falls back: medial to final, initial to isolated.
+  unsigned form = 0;
   if (joined_before && joined_after && (forms & 4u) != 0) {
-    offset = 3;
+    form = 3;
   } else if (joined_before && (forms & 1u) != 0) {
-    offset = 1;
+    form = 1;
   } else if (!joined_before && joined_after && (forms & 2u) != 0) {
-    offset = 2;
+    form = 2;
   }
-  return static_cast<char32_t>(0xFB50u + internal::kFormIsolated[letter] + offset);
+  if (far[form] != 0) return far[form];
+  return static_cast<char32_t>(0xFB50u + internal::kFormIsolated[letter] + form);
 }
 
 }  // namespace utf8mcu::text

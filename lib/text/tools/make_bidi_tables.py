@@ -174,6 +174,7 @@ def main() -> None:
         elif len(parts) == 2 and parts[0] == 0x0644 and joining[parts[1]] == "R":
             lam_alef.setdefault(parts[1], {})[tag] = cp
     letters = []
+    far_forms = []
     for letter in sorted(forms):
         kinds = forms[letter]
         if joining[letter] not in ("D", "R", "L", "C"):
@@ -183,10 +184,14 @@ def main() -> None:
         base = kinds["isolated"][0]
         mask = 0
         for bit, kind in enumerate(FORMS[1:]):
-            # A form elsewhere (U+0649's Uighur initial and medial forms in
-            # U+FBE8..FBE9) is left out, as ICU and FriBidi do.
             if base + 1 + bit in kinds.get(kind, []):
                 mask |= 1 << bit
+            elif kinds.get(kind):
+                # A form away from the others (U+0649's initial and medial
+                # forms, U+FBE8..FBE9): a list of its own.
+                if len(kinds[kind]) != 1:
+                    raise SystemExit(f"U+{letter:04X} has several {kind} forms")
+                far_forms.append((letter, 1 + bit, kinds[kind][0]))
         if letter > 0xFFFF or base - 0xFB50 > 0xFFFF:
             raise SystemExit("presentation forms out of range")
         letters.append((letter, base, mask))
@@ -244,6 +249,10 @@ constexpr unsigned kFormLetterCount = {len(letters)};
 extern const std::uint16_t kFormLetters[{len(letters)}];
 extern const std::uint16_t kFormIsolated[{len(letters)}];
 extern const std::uint8_t kFormMasks[{(len(letters) + 1) // 2}];
+/// Forms away from the letter's others: letter, form (1 final, 2 initial,
+/// 3 medial), presentation form.
+constexpr unsigned kFormFarCount = {len(far_forms)};
+extern const std::uint16_t kFormFar[{3 * len(far_forms)}];
 /// Lam-alef ligatures: the alef, the isolated ligature (its final form follows).
 constexpr unsigned kLamAlefCount = {len(ligatures)};
 extern const std::uint16_t kLamAlef[{2 * len(ligatures)}];
@@ -275,6 +284,7 @@ extern const std::uint16_t kLamAlef[{2 * len(ligatures)}];
                       + c_array("std::uint16_t", "kFormIsolated", [letter[1] - 0xFB50 for letter in letters], 4)
                       + c_array("std::uint8_t", "kFormMasks",
                                 [masks[i] | (masks[i + 1] << 4) for i in range(0, len(letters), 2)], 2)
+                      + c_array("std::uint16_t", "kFormFar", [v for far in far_forms for v in far], 4)
                       + c_array("std::uint16_t", "kLamAlef",
                                 [cp for alef, iso, _ in ligatures for cp in (alef, iso)], 4)
                       + "\n}  // namespace utf8mcu::text::internal\n")
@@ -283,7 +293,7 @@ extern const std::uint16_t kLamAlef[{2 * len(ligatures)}];
         "mirroring": 3 * len(pairs) + 4 * len(far_pairs),
         "paired_brackets": 3 * len(openers) + 4 * len(canonical),
         "joining_types": 5 * len(ranges),
-        "presentation_forms": 4 * len(letters) + (len(letters) + 1) // 2 + 4 * len(ligatures),
+        "presentation_forms": 4 * len(letters) + (len(letters) + 1) // 2 + 6 * len(far_forms) + 4 * len(ligatures),
     }
     stats = "".join(f"{name} {size}\n" for name, size in sizes.items()) + f"total {sum(sizes.values())}\n"
     ucd.write_if_changed(header_path, header)
