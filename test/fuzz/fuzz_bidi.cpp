@@ -5,7 +5,7 @@
 // so long inputs are cut into pieces, or 1024). Each text byte picks a code
 // point from a palette of every bidi class, the explicit controls and
 // paired brackets; bytes 0xF0-0xFF repeat the previous code point 2^(b-0xEB)
-// times (up to 16,384 on 16), so a short input nests isolates and
+// times (at most 8,192 code points in all), so a short input nests isolates and
 // embeddings far past the limits of X1 and BD16.
 //
 // Checks: resolve() takes 1 to capacity code points and stops early only
@@ -31,7 +31,7 @@ constexpr char32_t kPalette[] = {
     0x1F600, 0x10FFFF, 0xE0001, 0x1E900, 0x10800, 0xFFFE,
 };
 constexpr std::size_t kPaletteSize = sizeof kPalette / sizeof kPalette[0];
-constexpr std::size_t kMaxText = 1u << 16;
+constexpr std::size_t kMaxText = 1u << 13;
 
 template <std::size_t kCapacity>
 struct Guarded {

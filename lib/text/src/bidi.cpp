@@ -12,9 +12,9 @@ namespace {
 
 using C = BidiClass;
 
-// types[] byte: the working class and three flags.
+// types[] byte: the working class (BN for what X9 removes) and three flags.
 constexpr std::uint8_t kClassMask = 0x1F;
-constexpr std::uint8_t kRemoved = 0x20;      // X9 removes it
+constexpr std::uint8_t kMatchedInitiator = 0x20;  // an isolate initiator with a matching PDI
 constexpr std::uint8_t kPairOpens = 0x40;    // opens a bracket pair of BD16
 constexpr std::uint8_t kPairCloses = 0x80;   // closes one
 // levels[] byte: the level and one flag.
@@ -77,7 +77,8 @@ unsigned first_strong(const char32_t* text, std::size_t from, std::size_t end, b
 // removal of X9 (a flag; the removed characters get their neighbour's level
 // at the end).
 void resolve_explicit(BidiView& v, BidiWorkspace& w) {
-  std::uint16_t* stack = w.status;
+  std::uint16_t* stack = w.explicit_status.status;
+  std::uint32_t* positions = w.explicit_status.position;
   unsigned depth = 1;
   stack[0] = static_cast<std::uint16_t>(v.paragraph_level);
   unsigned overflow_isolates = 0;
@@ -87,7 +88,6 @@ void resolve_explicit(BidiView& v, BidiWorkspace& w) {
     C type = bidi_class_of(v.text[i]);
     const std::uint16_t top = stack[depth - 1];
     const unsigned level = top & kLevelMask;
-    std::uint8_t flags = 0;
     std::uint8_t level_flags = 0;
     switch (type) {
       case C::kRLE: case C::kLRE: case C::kRLO: case C::kLRO: {
@@ -101,7 +101,7 @@ void resolve_explicit(BidiView& v, BidiWorkspace& w) {
         } else if (overflow_isolates == 0) {
           ++overflow_embeddings;
         }
-        flags = kRemoved;
+        type = C::kBN;  // X9: removed, marked by the class no kept character has
         break;
       }
       case C::kRLI: case C::kLRI: case C::kFSI: {
@@ -116,6 +116,7 @@ void resolve_explicit(BidiView& v, BidiWorkspace& w) {
         const unsigned next = rtl ? ((level + 1u) | 1u) : ((level + 2u) & ~1u);
         if (next <= BidiWorkspace::kMaxDepth && can_push) {
           ++valid_isolates;
+          positions[depth] = static_cast<std::uint32_t>(i);
           stack[depth++] = static_cast<std::uint16_t>(next | kIsolate);
         } else {
           ++overflow_isolates;
@@ -130,6 +131,7 @@ void resolve_explicit(BidiView& v, BidiWorkspace& w) {
           overflow_embeddings = 0;
           while ((stack[depth - 1] & kIsolate) == 0) --depth;
           --depth;
+          v.types[positions[depth]] |= kMatchedInitiator;
           --valid_isolates;
           level_flags = kMatchedPdi;
         }
@@ -148,26 +150,25 @@ void resolve_explicit(BidiView& v, BidiWorkspace& w) {
             --depth;
           }
         }
-        flags = kRemoved;
+        type = C::kBN;
         break;
       case C::kB:
         v.types[i] = static_cast<std::uint8_t>(type);
         v.levels[i] = static_cast<std::uint8_t>(v.paragraph_level);
         continue;
       case C::kBN:
-        flags = kRemoved;
         break;
       default:
         if ((top & kOverrideL) != 0) type = C::kL;
         if ((top & kOverrideR) != 0) type = C::kR;
         break;
     }
-    v.types[i] = static_cast<std::uint8_t>(static_cast<std::uint8_t>(type) | flags);
+    v.types[i] = static_cast<std::uint8_t>(type);
     v.levels[i] = static_cast<std::uint8_t>(level);
   }
 }
 
-inline bool kept(const BidiView& v, std::size_t i) { return (v.types[i] & kRemoved) == 0; }
+inline bool kept(const BidiView& v, std::size_t i) { return type_of(v, i) != C::kBN; }
 
 std::size_t next_kept(const BidiView& v, std::size_t i) {
   ++i;
@@ -189,7 +190,7 @@ struct Sequence {
     if (j >= v.length) return v.length;
     const unsigned after = level_of(v, j);
     if (after == level) return j;
-    if (after > level && is_isolate_initiator(bidi_class_of(v.text[i]))) {
+    if (after > level && (v.types[i] & kMatchedInitiator) != 0) {
       std::size_t k = j;
       while (k < v.length && (!kept(v, k) || level_of(v, k) > level)) ++k;
       if (k < v.length && level_of(v, k) == level && (v.levels[k] & kMatchedPdi) != 0) return k;

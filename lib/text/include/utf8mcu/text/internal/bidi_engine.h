@@ -42,8 +42,8 @@ inline bool removed_by_x9(BidiClass bidi) {
 }
 
 /// The engine's view of one paragraph: the caller's text, the per-code-point
-/// working type (bits 0-4 a BidiClass, bits 5-7 flags) and level (bits 0-6 the
-/// level, bit 7 a flag).
+/// working type (bits 0-4 a BidiClass, BN for what X9 removes; bits 5-7
+/// flags) and level (bits 0-6 the level, bit 7 a flag).
 struct BidiView {
   const char32_t* text;
   std::uint8_t* types;
@@ -53,14 +53,18 @@ struct BidiView {
 };
 
 /// The fixed working memory: the directional status stack of X1-X8 (entries
-/// of level, override, isolate) and, in a later step, the bracket stack of
-/// BD16 (a position and the closing bracket looked for).
+/// of level, override, isolate, and where an isolate began) and, in a later
+/// step, the bracket stack of BD16 (a position and the closing bracket
+/// looked for).
 struct BidiWorkspace {
   static constexpr unsigned kMaxDepth = 125;       // X1: the deepest embedding level
   static constexpr unsigned kStackEntries = kMaxDepth + 2;
   static constexpr unsigned kBracketEntries = 63;  // BD16
   union {
-    std::uint16_t status[kStackEntries];
+    struct {
+      std::uint16_t status[kStackEntries];
+      std::uint32_t position[kStackEntries];
+    } explicit_status;
     struct {
       std::uint32_t position[kBracketEntries];
       std::uint16_t closer[kBracketEntries];
