@@ -60,15 +60,17 @@ struct BidiWorkspace {
   static constexpr unsigned kMaxDepth = 125;       // X1: the deepest embedding level
   static constexpr unsigned kStackEntries = kMaxDepth + 2;
   static constexpr unsigned kBracketEntries = 63;  // BD16
+  struct ExplicitStatus {
+    std::uint16_t status[kStackEntries];
+    std::uint32_t position[kStackEntries];
+  };
+  struct Brackets {
+    std::uint32_t position[kBracketEntries];
+    std::uint16_t closer[kBracketEntries];
+  };
   union {
-    struct {
-      std::uint16_t status[kStackEntries];
-      std::uint32_t position[kStackEntries];
-    } explicit_status;
-    struct {
-      std::uint32_t position[kBracketEntries];
-      std::uint16_t closer[kBracketEntries];
-    } brackets;
+    ExplicitStatus explicit_status;
+    Brackets brackets;
   };
 };
 
