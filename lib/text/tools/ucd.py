@@ -123,9 +123,15 @@ class PackedTable:
     Equal blocks of every stage are stored once, and the leaf blocks overlap
     where one's end matches another's start, so the long runs of one value
     (unassigned planes, CJK, Hangul) cost a block each. The block sizes, the
-    number of stages and whether the last index holds block numbers or leaf
-    offsets are chosen for the fewest bytes; each index is 8-bit where its
-    values fit.
+    number of stages and the alignment of the leaf blocks (block numbers, or
+    offsets in steps of 1, 2, 4... values, which let blocks overlap more but
+    need wider entries) are chosen for the fewest bytes; each index is 8-bit
+    where its values fit.
+
+    The upper planes are folded where the values allow: above a limit, the
+    noncharacters (xFFFE, xFFFF) have one value, one window (plane 14's
+    tags and variation selectors) is packed after the limit, and every other
+    code point has one tail value; the lookup tests these before the trie.
     """
 
     def __init__(self, values: list[int], max_levels: int = 4):
@@ -137,24 +143,64 @@ class PackedTable:
         self.values = values
         self.bits = max(1, top.bit_length())
         best = None
+        fold = self._find_fold(values)
+        for self.fold in ([None, fold] if fold else [None]):
+            folded = values
+            if self.fold:
+                limit, window_start, window_end = self.fold[:3]
+                folded = values[:limit] + values[window_start:window_end]
+            best = self._smallest(folded, max_levels, best)
+        self.bytes, self.fold, self.leaf_shift, self.align_shift, self.shifts, self.stages, leaves = best
+        self.leaves = self._pack(leaves, self.bits)
+        self._check()
+
+    def _smallest(self, values, max_levels, best):
+        """The smallest trie of `values` (with self.fold) if smaller than `best`."""
         for leaf_shift in range(2, 8):
             leaf_blocks, leaf_index = self._blocks(values, 1 << leaf_shift)
-            overlapped, offsets = self._overlap(leaf_blocks)
-            for overlap in (False, True):
-                if overlap:
-                    entries = [offsets[block] for block in leaf_index]
-                    leaves, span = overlapped, len(overlapped)
-                else:
-                    entries = leaf_index
-                    leaves = [value for block in leaf_blocks for value in block]
-                    span = len(leaf_blocks)
+            for align_shift in range(leaf_shift + 1):
+                # Leaf blocks start at multiples of 2^align_shift: 2^leaf_shift
+                # means block numbers, smaller ones let blocks overlap.
+                leaves, offsets = self._overlap(leaf_blocks, 1 << align_shift)
+                entries = [offsets[block] >> align_shift for block in leaf_index]
+                span = (len(leaves) >> align_shift) + 1
                 for shifts, stages, total in self._indexes(entries, span, leaf_shift, max_levels - 1):
                     size = total + self._leaf_bytes(len(leaves))
                     if best is None or size < best[0]:
-                        best = (size, leaf_shift, overlap, shifts, stages, leaves)
-        self.bytes, self.leaf_shift, self.overlap, self.shifts, self.stages, leaves = best
-        self.leaves = self._pack(leaves, self.bits)
-        self._check()
+                        best = (size, self.fold, leaf_shift, align_shift, shifts, stages, leaves)
+        return best
+
+    @staticmethod
+    def _find_fold(values):
+        """(limit, window start, window end, noncharacter value, tail value)
+        for the lowest limit (a multiple of 0x1000) that folds, or None."""
+        counts: dict[int, int] = {}
+        for cp in range(0x40000, CODE_POINTS, 0x100):
+            counts[values[cp]] = counts.get(values[cp], 0) + 1
+        tail = max(counts, key=counts.get)
+        odd = [cp for cp in range(CODE_POINTS) if values[cp] != tail and (cp & 0xFFFE) != 0xFFFE]
+        first_odd = len(odd)
+        for limit in range(CODE_POINTS - 0x1000, 0, -0x1000):
+            # The lowest limit whose rest folds; walking down, stop at the first that does not.
+            noncharacters = {values[plane << 16 | 0xFFFE] for plane in range(limit >> 16, 17)
+                             if plane << 16 | 0xFFFE >= limit}
+            noncharacters |= {values[plane << 16 | 0xFFFF] for plane in range(limit >> 16, 17)
+                              if plane << 16 | 0xFFFF >= limit}
+            while first_odd > 0 and odd[first_odd - 1] >= limit:
+                first_odd -= 1
+            window = odd[first_odd:]
+            span = ((window[-1] | 0xFFF) + 1 - (window[0] & ~0xFFF)) if window else 0
+            if len(noncharacters) > 1 or span > 0x2000:
+                break
+            best = limit, noncharacters
+        else:
+            return None
+        if "best" not in locals():
+            return None
+        limit, noncharacters = best
+        window = [cp for cp in odd if cp >= limit]
+        start, end = (window[0] & ~0xFFF, (window[-1] | 0xFFF) + 1) if window else (limit, limit)
+        return limit, start, end, noncharacters.pop(), tail
 
     @staticmethod
     def _blocks(items, size):
@@ -172,17 +218,25 @@ class PackedTable:
         return order, index
 
     @staticmethod
-    def _overlap(blocks):
-        """Lays the blocks into one array, each where it already occurs or
-        overlapping the array's end as far as it matches."""
+    def _overlap(blocks, align):
+        """Lays the blocks into one array, each at a multiple of `align`:
+        where it already occurs, else overlapping the array's end as far as
+        it matches. Returns the array and each block's offset."""
         array: list[int] = []
         text = ""
         offsets = []
         for block in blocks:
             key = "".join(chr(0x100 + value) for value in block)
             found = text.find(key)
+            while found >= 0 and found % align:
+                found = text.find(key, found + 1)
             if found < 0:
-                shared = next((k for k in range(len(block) - 1, 0, -1) if text.endswith(key[:k])), 0)
+                shared = next((k for k in range(len(block) - 1, 0, -1)
+                               if (len(array) - k) % align == 0 and text.endswith(key[:k])), 0)
+                if shared == 0 and len(array) % align:
+                    filler = (align - len(array) % align) * [block[0]]
+                    array.extend(filler)
+                    text += chr(0x100 + block[0]) * len(filler)
                 found = len(array) - shared
                 array.extend(block[shared:])
                 text += key[shared:]
@@ -221,6 +275,13 @@ class PackedTable:
 
     def lookup(self, code_point: int) -> int:
         """The value as the generated C++ finds it."""
+        if self.fold and code_point >= self.fold[0]:
+            limit, window_start, window_end, noncharacter, tail = self.fold
+            if (code_point & 0xFFFE) == 0xFFFE:
+                return noncharacter
+            if not window_start <= code_point < window_end:
+                return tail
+            code_point = code_point - window_start + limit
         shifts, stages = self.shifts, self.stages
         entry = stages[-1][1][code_point >> shifts[-1]]
         for level in range(len(stages) - 2, -1, -1):
@@ -228,7 +289,7 @@ class PackedTable:
             middle = (code_point >> shifts[level]) & ((1 << step) - 1)
             entry = stages[level][1][(entry << step) | middle]
         low = code_point & ((1 << self.leaf_shift) - 1)
-        index = (entry if self.overlap else entry << self.leaf_shift) + low
+        index = (entry << self.align_shift) + low
         bit = index * self.bits
         window = self.leaves[bit // 8] | (self.leaves[bit // 8 + 1] << 8 if bit // 8 + 1 < len(self.leaves) else 0)
         return (window >> (bit % 8)) & ((1 << self.bits) - 1)
@@ -258,15 +319,29 @@ class PackedTable:
         lines = [f"extern const {self._WIDTH[width]} {name}[{len(items)}];"
                  for name, (width, items) in zip(names, self.stages)]
         lines.append(f"extern const std::uint8_t {prefix}Leaves[{len(self.leaves)}];")
-        body = [f"  if (code_point > 0x10FFFF) return {out_of_range}u;",
-                f"  std::uint32_t entry = {names[-1]}[code_point >> {self.shifts[-1]}];"]
+        body = ["  std::uint32_t cp = code_point;"]
+        if self.fold:
+            limit, window_start, window_end, noncharacter, tail = self.fold
+            body += [f"  if (cp >= 0x{limit:X}) {{",
+                     f"    if (cp > 0x10FFFF) return {out_of_range}u;",
+                     f"    if ((cp & 0xFFFE) == 0xFFFE) return {noncharacter}u;  // noncharacters"]
+            if window_end > window_start:
+                body += [f"    if (cp - 0x{window_start:X} >= 0x{window_end - window_start:X}) return {tail}u;"]
+                if window_start != limit:
+                    body += [f"    cp = cp - 0x{window_start - limit:X};  // packed after the limit"]
+            else:
+                body += [f"    return {tail}u;"]
+            body += ["  }"]
+        else:
+            body += [f"  if (cp > 0x10FFFF) return {out_of_range}u;"]
+        body += [f"  std::uint32_t entry = {names[-1]}[cp >> {self.shifts[-1]}];"]
         for level in range(len(self.stages) - 2, -1, -1):
             step = self.shifts[level + 1] - self.shifts[level]
             body.append(f"  entry = {names[level]}[(entry << {step}) | "
-                        f"((code_point >> {self.shifts[level]}) & {(1 << step) - 1}u)];")
-        offset = "entry" if self.overlap else f"(entry << {self.leaf_shift})"
+                        f"((cp >> {self.shifts[level]}) & {(1 << step) - 1}u)];")
+        offset = f"(entry << {self.align_shift})" if self.align_shift else "entry"
         body.append(f"  return internal::packed_value<{self.bits}>({prefix}Leaves, "
-                    f"{offset} + (code_point & {(1 << self.leaf_shift) - 1}u));")
+                    f"{offset} + (cp & {(1 << self.leaf_shift) - 1}u));")
         return ("\n".join(lines) + f"\n\n/// {doc}\ninline unsigned {function}(char32_t code_point) {{\n"
                 + "\n".join(body) + "\n}\n")
 
