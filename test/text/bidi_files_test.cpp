@@ -8,6 +8,7 @@
 
 #include "utest/utest.h"
 #include "utf8mcu/text/bidi.h"
+#include "utf8mcu/text/joining.h"
 #include "utf8mcu/text/unicode_version.h"
 
 namespace {
@@ -258,6 +259,152 @@ UTEST(BidiFiles, BidiTest) {
   EXPECT_EQ(failed, 0u);
   EXPECT_EQ(lines_failed, 0u);
   EXPECT_GT(lines_passed, 490000u);
+}
+
+}  // namespace
+
+namespace {
+
+// Every code point's Bidi_Class, Bidi_Mirroring_Glyph and Joining_Type as the
+// tables give them, against the property files read here (with their
+// @missing lines, and ArabicShaping.txt's rule for what it leaves out: T for
+// General_Category Mn, Me and Cf, else U).
+constexpr unsigned kCodePoints = 0x110000;
+
+bool parse_range(const char* line, unsigned long* first, unsigned long* last) {
+  char* end = nullptr;
+  *first = std::strtoul(line, &end, 16);
+  if (end == line) return false;
+  *last = *first;
+  if (end[0] == '.' && end[1] == '.') *last = std::strtoul(end + 2, nullptr, 16);
+  return true;
+}
+
+// The value field after the first ';' (trimmed) into `out`.
+void field(const char* line, int index, char* out, std::size_t size) {
+  const char* p = line;
+  for (int k = 0; k < index && p != nullptr; ++k) {
+    p = std::strchr(p, ';');
+    if (p != nullptr) ++p;
+  }
+  std::size_t n = 0;
+  if (p != nullptr) {
+    while (*p == ' ') ++p;
+    while (*p != '\0' && *p != ';' && *p != '#' && *p != '\n' && *p != ' ' && n + 1 < size) out[n++] = *p++;
+  }
+  out[n] = '\0';
+}
+
+UTEST(BidiFiles, EveryBidiClass) {
+  static std::uint8_t expected[kCodePoints];
+  std::memset(expected, 0, sizeof expected);  // L where nothing else is said
+  std::FILE* file = open_ucd("extracted/DerivedBidiClass.txt");
+  ASSERT_TRUE(file != nullptr);
+  char line[512];
+  char value[64];
+  static const char* const kLong[] = {"Left_To_Right", "Right_To_Left", "Arabic_Letter", "European_Number",
+                                      "European_Separator", "European_Terminator", "Arabic_Number",
+                                      "Common_Separator", "Nonspacing_Mark", "Boundary_Neutral", "White_Space",
+                                      "Other_Neutral"};
+  while (std::fgets(line, sizeof line, file) != nullptr) {
+    const bool missing = std::strncmp(line, "# @missing:", 11) == 0;
+    if (!missing && (line[0] == '#' || line[0] == '\n')) continue;
+    const char* data = missing ? line + 11 : line;
+    unsigned long first = 0;
+    unsigned long last = 0;
+    while (*data == ' ') ++data;
+    if (!parse_range(data, &first, &last)) continue;
+    field(data, 1, value, sizeof value);
+    int k = class_index(value, std::strlen(value));
+    for (int l = 0; k < 0 && l < 12; ++l) {
+      if (std::strcmp(value, kLong[l]) == 0) k = l;
+    }
+    ASSERT_TRUE(k >= 0);
+    // @missing lines come first and data lines override them.
+    for (unsigned long cp = first; cp <= last; ++cp) expected[cp] = static_cast<std::uint8_t>(k);
+  }
+  std::fclose(file);
+  unsigned long wrong = 0;
+  for (unsigned cp = 0; cp < kCodePoints; ++cp) {
+    if (static_cast<unsigned>(utf8mcu::text::bidi_class(cp)) != expected[cp]) {
+      if (wrong++ < 5) utest::log() << "Bidi_Class of " << utest::hex(cp) << '\n';
+    }
+  }
+  EXPECT_EQ(wrong, 0u);
+}
+
+UTEST(BidiFiles, EveryMirroringGlyph) {
+  static char32_t expected[kCodePoints];
+  for (unsigned cp = 0; cp < kCodePoints; ++cp) expected[cp] = cp;
+  std::FILE* file = open_ucd("BidiMirroring.txt");
+  ASSERT_TRUE(file != nullptr);
+  char line[512];
+  unsigned pairs = 0;
+  while (std::fgets(line, sizeof line, file) != nullptr) {
+    if (line[0] == '#' || line[0] == '\n') continue;
+    char* end = nullptr;
+    const unsigned long cp = std::strtoul(line, &end, 16);
+    const unsigned long mirror = std::strtoul(end + 1, nullptr, 16);
+    expected[cp] = static_cast<char32_t>(mirror);
+    ++pairs;
+  }
+  std::fclose(file);
+  EXPECT_GT(pairs, 400u);
+  unsigned long wrong = 0;
+  for (unsigned cp = 0; cp < kCodePoints; ++cp) {
+    if (utf8mcu::text::bidi_mirroring_glyph(cp) != expected[cp]) {
+      if (wrong++ < 5) utest::log() << "Bidi_Mirroring_Glyph of " << utest::hex(cp) << '\n';
+    }
+  }
+  EXPECT_EQ(wrong, 0u);
+}
+
+UTEST(BidiFiles, EveryJoiningType) {
+  static std::uint8_t expected[kCodePoints];
+  static std::uint8_t listed[kCodePoints];
+  std::memset(expected, 0, sizeof expected);
+  std::memset(listed, 0, sizeof listed);
+  char line[512];
+  char value[64];
+  std::FILE* data = open_ucd("UnicodeData.txt");
+  ASSERT_TRUE(data != nullptr);
+  unsigned long range_first = 0;
+  while (std::fgets(line, sizeof line, data) != nullptr) {
+    unsigned long cp = 0;
+    unsigned long unused = 0;
+    parse_range(line, &cp, &unused);
+    field(line, 2, value, sizeof value);
+    const bool transparent = std::strcmp(value, "Mn") == 0 || std::strcmp(value, "Me") == 0 ||
+                             std::strcmp(value, "Cf") == 0;
+    if (std::strstr(line, ", First>") != nullptr) {
+      range_first = cp;
+      continue;
+    }
+    const unsigned long first = std::strstr(line, ", Last>") != nullptr ? range_first : cp;
+    for (unsigned long c = first; c <= cp; ++c) expected[c] = transparent ? 5 : 0;
+  }
+  std::fclose(data);
+  std::FILE* shaping = open_ucd("ArabicShaping.txt");
+  ASSERT_TRUE(shaping != nullptr);
+  while (std::fgets(line, sizeof line, shaping) != nullptr) {
+    if (line[0] == '#' || line[0] == '\n') continue;
+    unsigned long first = 0;
+    unsigned long last = 0;
+    if (!parse_range(line, &first, &last)) continue;
+    field(line, 2, value, sizeof value);
+    const char* kTypes = "UDRLCT";
+    const char* at = std::strchr(kTypes, value[0]);
+    ASSERT_TRUE(at != nullptr && value[0] != '\0');
+    for (unsigned long cp = first; cp <= last; ++cp) expected[cp] = static_cast<std::uint8_t>(at - kTypes);
+  }
+  std::fclose(shaping);
+  unsigned long wrong = 0;
+  for (unsigned cp = 0; cp < kCodePoints; ++cp) {
+    if (static_cast<unsigned>(utf8mcu::text::joining_type(cp)) != expected[cp]) {
+      if (wrong++ < 5) utest::log() << "Joining_Type of " << utest::hex(cp) << '\n';
+    }
+  }
+  EXPECT_EQ(wrong, 0u);
 }
 
 }  // namespace

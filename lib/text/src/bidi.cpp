@@ -482,29 +482,32 @@ void bidi_line_levels(BidiView& view, std::size_t first, std::size_t last) {
 
 char32_t bidi_mirroring_glyph(char32_t code_point) {
   if (code_point > 0xFFFF) return code_point;
+  // The runs whose first lower code point is at most code_point; the pair
+  // holding it as its higher one lies at most 0xFFF lower.
   unsigned low = 0;
-  unsigned high = internal::kMirrorCount;
+  unsigned high = internal::kMirrorRunCount;
   while (low < high) {
     const unsigned middle = (low + high) / 2u;
-    const char32_t first = internal::kMirrorLow[middle];
-    const char32_t second = first + internal::kMirrorDistance[middle];
-    if (code_point == first) return second;
-    if (first < code_point) {
+    if ((internal::kMirrorRuns[middle] >> 16) <= code_point) {
       low = middle + 1u;
     } else {
       high = middle;
     }
   }
-  // Pairs that interleave: the higher code point lies up to 127 above its
-  // lower one, so look back over the pairs that could reach it.
   for (unsigned k = low; k-- > 0;) {
-    const char32_t first = internal::kMirrorLow[k];
-    if (first + 127u < code_point) break;
-    if (first + internal::kMirrorDistance[k] == code_point) return first;
-  }
-  for (unsigned k = 0; k < internal::kMirrorFarCount; ++k) {
-    if (internal::kMirrorFar[2 * k] == code_point) return internal::kMirrorFar[2 * k + 1];
-    if (internal::kMirrorFar[2 * k + 1] == code_point) return internal::kMirrorFar[2 * k];
+    const std::uint32_t run = internal::kMirrorRuns[k];
+    const char32_t first = run >> 16;
+    const char32_t distance = (run >> 4) & 0xFFFu;
+    const char32_t step = (run & 0x8u) != 0 ? 2u : 1u;
+    const char32_t count = (run & 0x7u) + 1u;
+    if (first + 0xFFFu + 14u < code_point) break;  // further than any distance and run
+    if (code_point >= first && (code_point - first) % step == 0 && (code_point - first) / step < count) {
+      return code_point + distance;
+    }
+    const char32_t upper = code_point - distance;
+    if (code_point >= first + distance && (upper - first) % step == 0 && (upper - first) / step < count) {
+      return upper;
+    }
   }
   return code_point;
 }

@@ -102,11 +102,13 @@ JoiningType joining_type(char32_t code_point) {
   }
   if (low > 0) {
     const std::uint32_t range = internal::kJoiningRanges[low - 1];
-    if (code_point - (range >> 11) <= (range & 0x7FFu)) return static_cast<JoiningType>(internal::kJoiningTypes[low - 1]);
+    if (code_point - (range >> 11) <= (range & 0xFFu)) return static_cast<JoiningType>((range >> 8) & 7u);
   }
+  // The derivation make_bidi_tables.py checks for every code point.
   const BidiClass bidi = internal::bidi_class_of(code_point);
+  const bool noncharacter = (code_point & 0xFFFEu) == 0xFFFEu || (code_point >= 0xFDD0 && code_point <= 0xFDEF);
   if (bidi == BidiClass::kNSM ||
-      (bidi == BidiClass::kBN && code_point >= 0xA0 && (code_point & 0xFFFEu) != 0xFFFEu)) {
+      (bidi == BidiClass::kBN && code_point >= 0xA0 && code_point < 0xE0000 && !noncharacter)) {
     return JoiningType::kTransparent;
   }
   return JoiningType::kNonJoining;

@@ -60,7 +60,8 @@ def c_array(ctype: str, name: str, items: list[int], hex_digits: int = 0) -> str
 def derive_joining(cp: int, value: int, nsm: int, bn: int) -> str:
     """Joining_Type as the engine guesses it before its exception list:
     joining_type() in utf8mcu/text/joining.h does the same."""
-    if value == nsm or (value == bn and cp >= 0xA0 and (cp & 0xFFFE) != 0xFFFE):
+    noncharacter = (cp & 0xFFFE) == 0xFFFE or 0xFDD0 <= cp <= 0xFDEF
+    if value == nsm or (value == bn and 0xA0 <= cp < 0xE0000 and not noncharacter):
         return "T"
     return "U"
 
@@ -105,20 +106,30 @@ def main() -> None:
                 fields = [part.strip() for part in data.split(";")]
                 brackets[int(fields[0], 16)] = (int(fields[1], 16), fields[2])
     pairs = []
-    far_pairs = []
     for low, high in sorted(mirror.items()):
         if low > high:
             continue
         if mirror.get(high) != low:
             raise SystemExit(f"U+{low:04X} and U+{high:04X} do not mirror each other")
-        if high > 0xFFFF:
-            raise SystemExit(f"mirrored pair U+{low:04X} U+{high:04X} is outside the BMP")
-        if high - low > 127:
-            far_pairs.append((low, high))
-            continue
+        if high > 0xFFFF or high - low > 0xFFF:
+            raise SystemExit(f"mirrored pair U+{low:04X} U+{high:04X} does not fit a run word")
         pairs.append((low, high - low))
-    if len(mirror) != 2 * (len(pairs) + len(far_pairs)):
+    if len(mirror) != 2 * len(pairs):
         raise SystemExit("BidiMirroring.txt has a code point whose mirror does not mirror it back")
+    # Runs of pairs with one distance whose lower code points step by 1 or 2:
+    # first << 16 | distance << 4 | (step 2) << 3 | count - 1.
+    runs: list[list[int]] = []  # first, step, distance, count
+    for low, distance in pairs:
+        if runs:
+            first, step, run_distance, count = runs[-1]
+            last = first + step * (count - 1)
+            if (run_distance == distance and count < 8 and low - last in (1, 2)
+                    and (count == 1 or low - last == step)):
+                runs[-1] = [first, low - last, distance, count + 1]
+                continue
+        runs.append([low, 1, distance, 1])
+    mirror_runs = [first << 16 | distance << 4 | (step == 2) << 3 | (count - 1)
+                   for first, step, distance, count in runs]
     openers = sorted((cp, paired) for cp, (paired, kind) in brackets.items() if kind == "o")
     if len(openers) * 2 != len(brackets) or any(
             brackets.get(paired) != (cp, "c") or abs(paired - cp) > 127 or cp > 0xFFFF
@@ -153,15 +164,12 @@ def main() -> None:
         if joining[cp] == derived[cp] and joining[cp] in ("T", "U"):
             continue  # listed, but the derivation gets it right anyway
         kind = JOINING.index(joining[cp])
-        if ranges and ranges[-1][1] == cp - 1 and ranges[-1][2] == kind and cp - ranges[-1][0] < 0x800:
+        if ranges and ranges[-1][1] == cp - 1 and ranges[-1][2] == kind and cp - ranges[-1][0] < 0x100:
             ranges[-1][1] = cp
         else:
             ranges.append([cp, cp, kind])
     # The runtime check: a range list lookup first, then the derivation.
-    if any(last - first > 0x7FF for first, last, _ in ranges):
-        raise SystemExit("a joining range does not fit 21 + 11 bits")
-    joining_words = [(first << 11) | (last - first) for first, last, _ in ranges]
-    joining_kinds = [kind for _, _, kind in ranges]
+    joining_words = [(first << 11) | (kind << 8) | (last - first) for first, last, kind in ranges]
 
     # Presentation forms of single letters and the lam-alef ligatures.
     forms: dict[int, dict[str, int]] = {}
@@ -221,27 +229,24 @@ constexpr unsigned kBidiRareCount = {len(special)};
 extern const std::uint16_t kBidiRareCodePoints[{len(special)}];
 extern const std::uint8_t kBidiRareClasses[{len(special)}];
 
-/// Mirrored pairs by their lower code point and the distance to the higher one.
-constexpr unsigned kMirrorCount = {len(pairs)};
-extern const std::uint16_t kMirrorLow[{len(pairs)}];
-extern const std::uint8_t kMirrorDistance[{len(pairs)}];
+/// Mirrored pairs in runs, sorted: the run's first lower code point << 16,
+/// the distance to the higher ones << 4, bit 3 if the lower ones step by 2
+/// (else 1), the run's length - 1 in bits 0-2.
+constexpr unsigned kMirrorRunCount = {len(mirror_runs)};
+extern const std::uint32_t kMirrorRuns[{len(mirror_runs)}];
 /// Opening paired brackets, sorted, and the distance to their closing bracket.
 constexpr unsigned kBracketCount = {len(openers)};
 extern const std::uint16_t kBracketOpeners[{len(openers)}];
 extern const std::int8_t kBracketDistance[{len(openers)}];
-/// Mirrored pairs further apart: lower, higher code point.
-constexpr unsigned kMirrorFarCount = {len(far_pairs)};
-extern const std::uint16_t kMirrorFar[{2 * len(far_pairs)}];
 /// Brackets with a canonical equivalent that is a bracket (BD16).
 constexpr unsigned kBracketCanonicalCount = {len(canonical)};
 extern const std::uint16_t kBracketCanonical[{2 * len(canonical)}];
 
 /// Joining_Type ranges that the derivation from Bidi_Class gets wrong (NSM, and
-/// BN from U+00A0 on but noncharacters, are T, else U): first code point << 11 |
-/// length - 1, and the type (JoiningType).
+/// BN from U+00A0 to U+DFFFF but noncharacters, are T, else U): first code point << 11 |
+/// type (JoiningType) << 8 | length - 1.
 constexpr unsigned kJoiningRangeCount = {len(ranges)};
 extern const std::uint32_t kJoiningRanges[{len(ranges)}];
-extern const std::uint8_t kJoiningTypes[{len(ranges)}];
 
 /// Letters with presentation forms: the letter, its isolated form minus U+FB50,
 /// and which forms follow it (bit 0 final, 1 initial, 2 medial).
@@ -266,11 +271,9 @@ extern const std::uint16_t kLamAlef[{2 * len(ligatures)}];
                    + class_table.source("kBidiClass").replace("\n}};\n", "\n};\n")
                    + c_array("std::uint16_t", "kBidiRareCodePoints", [cp for cp, _ in special], 4)
                    + c_array("std::uint8_t", "kBidiRareClasses", [value for _, value in special])
-                   + c_array("std::uint16_t", "kMirrorLow", [low for low, _ in pairs], 4)
-                   + c_array("std::uint8_t", "kMirrorDistance", [distance for _, distance in pairs])
+                   + c_array("std::uint32_t", "kMirrorRuns", mirror_runs, 8)
                    + c_array("std::uint16_t", "kBracketOpeners", [cp for cp, _ in openers], 4)
                    + c_array("std::int8_t", "kBracketDistance", [paired - cp for cp, paired in openers])
-                   + c_array("std::uint16_t", "kMirrorFar", [cp for pair in far_pairs for cp in pair], 4)
                    + c_array("std::uint16_t", "kBracketCanonical",
                              [cp for pair in canonical for cp in pair], 4)
                    + "\n}  // namespace utf8mcu::text::internal\n")
@@ -279,7 +282,6 @@ extern const std::uint16_t kLamAlef[{2 * len(ligatures)}];
                       "#include \"utf8mcu/text/internal/bidi_tables.h\"\n\n"
                       "namespace utf8mcu::text::internal {\n\n"
                       + c_array("std::uint32_t", "kJoiningRanges", joining_words, 8)
-                      + c_array("std::uint8_t", "kJoiningTypes", joining_kinds)
                       + c_array("std::uint16_t", "kFormLetters", [letter[0] for letter in letters], 4)
                       + c_array("std::uint16_t", "kFormIsolated", [letter[1] - 0xFB50 for letter in letters], 4)
                       + c_array("std::uint8_t", "kFormMasks",
@@ -290,12 +292,14 @@ extern const std::uint16_t kLamAlef[{2 * len(ligatures)}];
                       + "\n}  // namespace utf8mcu::text::internal\n")
     sizes = {
         "bidi_class": class_table.bytes + 3 * len(special),
-        "mirroring": 3 * len(pairs) + 4 * len(far_pairs),
+        "mirroring": 4 * len(mirror_runs),
         "paired_brackets": 3 * len(openers) + 4 * len(canonical),
-        "joining_types": 5 * len(ranges),
+        "joining_types": 4 * len(ranges),
         "presentation_forms": 4 * len(letters) + (len(letters) + 1) // 2 + 6 * len(far_forms) + 4 * len(ligatures),
     }
-    stats = "".join(f"{name} {size}\n" for name, size in sizes.items()) + f"total {sum(sizes.values())}\n"
+    properties = sum(size for name, size in sizes.items() if name != "presentation_forms")
+    stats = ("".join(f"{name} {size}\n" for name, size in sizes.items())
+             + f"properties_total {properties}\n" + f"total {sum(sizes.values())}\n")
     ucd.write_if_changed(header_path, header)
     ucd.write_if_changed(bidi_source_path, bidi_source)
     ucd.write_if_changed(joining_source_path, joining_source)

@@ -26,7 +26,7 @@ enum class JoiningType : std::uint8_t {
 
 /// Joining_Type of `code_point`: the generated exception list, else T for
 /// nonspacing marks and format characters, U for the rest. A binary search
-/// over about 170 ranges; ISR safe.
+/// over about 170 ranges and a Bidi_Class lookup; ISR safe.
 JoiningType joining_type(char32_t code_point);
 
 /// The code point to draw for `text[index]` of `text[0, count)` (logical
