@@ -58,3 +58,22 @@ if(NOT CMAKE_CROSSCOMPILING AND UTF8MCU_BUILD_EXAMPLES AND EXISTS /usr/bin/pytho
       "${UTF8MCU_UCD_DIR}" 20000)
   set_tests_properties(text_u8text_bidi PROPERTIES TIMEOUT 300)
 endif()
+
+# Instructions per code point on typical lines (M3 at -O2 and -Os, M0+ code at
+# -Os and -O2) under -icount shift=0; label bench, run with ctest -L bench.
+if(CMAKE_CROSSCOMPILING AND UTF8MCU_BOARD MATCHES "^(mps2-an385|microbit)$" AND TARGET utf8mcu_bsp)
+  foreach(_level O2 Os)
+    set(_bench text_bidi_bench_${_level})
+    utf8mcu_add_unit_test(NAME ${_bench} SOURCES "${CMAKE_CURRENT_LIST_DIR}/bidi_bench.cpp"
+      "${UTF8MCU_REPO_DIR}/bench/target/instruction_clock.cpp"
+      "${UTF8MCU_REPO_DIR}/lib/text/src/bidi.cpp" "${UTF8MCU_REPO_DIR}/lib/text/src/joining.cpp"
+      "${UTF8MCU_TEXT_GENERATED}/bidi_tables.cpp" "${UTF8MCU_TEXT_GENERATED}/joining_tables.cpp" TIMEOUT 300)
+    target_include_directories(${_bench} PRIVATE "${UTF8MCU_REPO_DIR}/bench/target" "${UTF8MCU_REPO_DIR}/bench/common"
+      "${UTF8MCU_REPO_DIR}/lib/text/include" "${UTF8MCU_TEXT_GENERATED}/include")
+    target_compile_options(${_bench} PRIVATE -${_level})
+    target_compile_definitions(${_bench} PRIVATE UTF8MCU_BIDI_BENCH_LEVEL="-${_level}")
+    add_dependencies(${_bench} utf8mcu_text_bidi)
+    set_tests_properties(${_bench} PROPERTIES LABELS bench
+      ENVIRONMENT "UTF8MCU_QEMU_ARGS=-icount shift=0;UTF8MCU_QEMU_TIMEOUT=300;UTF8MCU_QEMU_EXPECT=^[0-9]+ passed, 0 failed$")
+  endforeach()
+endif()

@@ -291,22 +291,30 @@ char32_t canonical_bracket(char32_t code_point) {
   }
   return code_point;
 }
-char32_t closer_of(char32_t opener) {
+// The first opener at or above `code_point`.
+unsigned first_opener_from(char32_t code_point) {
   unsigned low = 0;
   unsigned high = kBracketCount;
   while (low < high) {
     const unsigned middle = (low + high) / 2u;
-    if (kBracketOpeners[middle] < opener) {
+    if (kBracketOpeners[middle] < code_point) {
       low = middle + 1u;
     } else {
       high = middle;
     }
   }
-  if (low == kBracketCount || kBracketOpeners[low] != opener) return 0;
-  return static_cast<char32_t>(static_cast<std::int32_t>(opener) + kBracketDistance[low]);
+  return low;
 }
+char32_t closer_of(char32_t opener) {
+  const unsigned k = first_opener_from(opener);
+  if (k == kBracketCount || kBracketOpeners[k] != opener) return 0;
+  return static_cast<char32_t>(static_cast<std::int32_t>(opener) + kBracketDistance[k]);
+}
+// A closer's opener lies within kBracketMaxDistance of it.
 bool is_closer(char32_t code_point) {
-  for (unsigned k = 0; k < kBracketCount; ++k) {
+  const char32_t from = code_point > kBracketMaxDistance ? code_point - kBracketMaxDistance : 0;
+  for (unsigned k = first_opener_from(from); k < kBracketCount && kBracketOpeners[k] <= code_point + kBracketMaxDistance;
+       ++k) {
     if (static_cast<char32_t>(kBracketOpeners[k] + kBracketDistance[k]) == code_point) return true;
   }
   return false;
@@ -481,7 +489,9 @@ void bidi_line_levels(BidiView& view, std::size_t first, std::size_t last) {
 }  // namespace internal
 
 char32_t bidi_mirroring_glyph(char32_t code_point) {
-  if (code_point > 0xFFFF) return code_point;
+  // Every mirrored character is ON (make_bidi_tables.py checks): letters,
+  // digits and marks leave after the class lookup.
+  if (code_point > 0xFFFF || internal::bidi_class_of(code_point) != BidiClass::kON) return code_point;
   // The runs whose first lower code point is at most code_point; the pair
   // holding it as its higher one lies at most 0xFFF lower.
   unsigned low = 0;
@@ -498,15 +508,14 @@ char32_t bidi_mirroring_glyph(char32_t code_point) {
     const std::uint32_t run = internal::kMirrorRuns[k];
     const char32_t first = run >> 16;
     const char32_t distance = (run >> 4) & 0xFFFu;
-    const char32_t step = (run & 0x8u) != 0 ? 2u : 1u;
+    const unsigned shift = (run & 0x8u) != 0 ? 1u : 0u;  // lower code points step by 1 << shift
     const char32_t count = (run & 0x7u) + 1u;
     if (first + 0xFFFu + 14u < code_point) break;  // further than any distance and run
-    if (code_point >= first && (code_point - first) % step == 0 && (code_point - first) / step < count) {
-      return code_point + distance;
-    }
-    const char32_t upper = code_point - distance;
-    if (code_point >= first + distance && (upper - first) % step == 0 && (upper - first) / step < count) {
-      return upper;
+    const char32_t as_lower = code_point - first;  // wraps around below first: too large then
+    if (code_point >= first && (as_lower & shift) == 0 && (as_lower >> shift) < count) return code_point + distance;
+    const char32_t as_upper = code_point - distance - first;
+    if (code_point >= first + distance && (as_upper & shift) == 0 && (as_upper >> shift) < count) {
+      return code_point - distance;
     }
   }
   return code_point;

@@ -114,6 +114,8 @@ def main() -> None:
         if high > 0xFFFF or high - low > 0xFFF:
             raise SystemExit(f"mirrored pair U+{low:04X} U+{high:04X} does not fit a run word")
         pairs.append((low, high - low))
+    if any(classes[cp] != "ON" for cp in mirror):
+        raise SystemExit("a mirrored character is not ON: bidi_mirroring_glyph() tests the class first")
     if len(mirror) != 2 * len(pairs):
         raise SystemExit("BidiMirroring.txt has a code point whose mirror does not mirror it back")
     # Runs of pairs with one distance whose lower code points step by 1 or 2:
@@ -238,6 +240,8 @@ extern const std::uint32_t kMirrorRuns[{len(mirror_runs)}];
 constexpr unsigned kBracketCount = {len(openers)};
 extern const std::uint16_t kBracketOpeners[{len(openers)}];
 extern const std::int8_t kBracketDistance[{len(openers)}];
+/// The largest distance between the two brackets of a pair, either way.
+constexpr unsigned kBracketMaxDistance = {max(abs(paired - cp) for cp, paired in openers)};
 /// Brackets with a canonical equivalent that is a bracket (BD16).
 constexpr unsigned kBracketCanonicalCount = {len(canonical)};
 extern const std::uint16_t kBracketCanonical[{2 * len(canonical)}];
