@@ -293,17 +293,7 @@ char32_t canonical_bracket(char32_t code_point) {
 }
 // The first opener at or above `code_point`.
 unsigned first_opener_from(char32_t code_point) {
-  unsigned low = 0;
-  unsigned high = kBracketCount;
-  while (low < high) {
-    const unsigned middle = (low + high) / 2u;
-    if (kBracketOpeners[middle] < code_point) {
-      low = middle + 1u;
-    } else {
-      high = middle;
-    }
-  }
-  return low;
+  return lower_bound(kBracketOpeners, kBracketCount, code_point);
 }
 char32_t closer_of(char32_t opener) {
   const unsigned k = first_opener_from(opener);

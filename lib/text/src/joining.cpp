@@ -13,17 +13,8 @@ constexpr char32_t kLam = 0x0644;
 
 // Index of `code_point` in a sorted 16-bit table, or `count` if absent.
 unsigned find(const std::uint16_t* table, unsigned count, char32_t code_point) {
-  unsigned low = 0;
-  unsigned high = count;
-  while (low < high) {
-    const unsigned middle = (low + high) / 2u;
-    if (table[middle] < code_point) {
-      low = middle + 1u;
-    } else {
-      high = middle;
-    }
-  }
-  return low < count && table[low] == code_point ? low : count;
+  const unsigned at = internal::lower_bound(table, count, code_point);
+  return at < count && table[at] == code_point ? at : count;
 }
 
 bool joins_forward(JoiningType type) {  // has a join on its logical end side

@@ -18,23 +18,29 @@ enum class BidiClass : std::uint8_t {
 
 namespace internal {
 
+/// The index of the first entry of the sorted `table[0, count)` not below
+/// `key`, `count` if there is none: a binary search.
+inline unsigned lower_bound(const std::uint16_t* table, unsigned count, char32_t key) {
+  unsigned low = 0;
+  unsigned high = count;
+  while (low < high) {
+    const unsigned middle = (low + high) / 2u;
+    if (table[middle] < key) {
+      low = middle + 1u;
+    } else {
+      high = middle;
+    }
+  }
+  return low;
+}
+
 /// Bidi_Class of a code point: the packed table, then the short list of the
 /// rare classes (B, S and the explicit formatting characters).
 inline BidiClass bidi_class_of(char32_t code_point) {
   const unsigned packed = bidi_class_packed(code_point);
   if (packed < 12u) return static_cast<BidiClass>(packed);
   if (code_point > 0x10FFFF) return BidiClass::kL;
-  unsigned low = 0;
-  unsigned high = kBidiRareCount;
-  while (low < high) {
-    const unsigned middle = (low + high) / 2u;
-    if (kBidiRareCodePoints[middle] < code_point) {
-      low = middle + 1u;
-    } else {
-      high = middle;
-    }
-  }
-  return static_cast<BidiClass>(kBidiRareClasses[low]);
+  return static_cast<BidiClass>(kBidiRareClasses[lower_bound(kBidiRareCodePoints, kBidiRareCount, code_point)]);
 }
 
 inline bool removed_by_x9(BidiClass bidi) {
