@@ -14,7 +14,7 @@
 ///     bidi.reorder_line(0, done, order);                 // order[k]: index shown k-th from the left
 ///
 /// No heap, no recursion; resolve()'s and reorder_line()'s stack frames are
-/// bounded and independent of the input (docs/text.md has the figures).
+/// bounded and independent of the input (docs/bidi.md has the figures).
 
 #include <cstddef>
 #include <cstdint>
