@@ -6,6 +6,8 @@
 // two bytes per code point is the fixed workspace.
 #include "utf8mcu/text/bidi.h"
 
+#include "bidi_lookup.h"
+
 namespace utf8mcu::text {
 namespace internal {
 namespace {
@@ -510,6 +512,8 @@ char32_t bidi_mirroring_glyph(char32_t code_point) {
   }
   return code_point;
 }
+
+BidiClass bidi_class(char32_t code_point) { return internal::bidi_class_of(code_point); }
 
 unsigned bidi_paragraph_level(const char32_t* text, std::size_t count) {
   return internal::first_strong(text, 0, count, false) == 1 ? 1u : 0u;

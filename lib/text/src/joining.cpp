@@ -2,7 +2,7 @@
 // non-transparent characters on either side (Unicode chapter 9.2, R1-R7).
 #include "utf8mcu/text/joining.h"
 
-#include "utf8mcu/text/internal/bidi_engine.h"
+#include "bidi_lookup.h"
 
 namespace utf8mcu::text {
 namespace {

@@ -31,8 +31,8 @@ enum class BidiDirection : std::uint8_t {
 };
 
 /// Bidi_Class of `code_point` (above U+10FFFF: L, as an unassigned code point
-/// of no special range). Three table loads; ISR safe.
-inline BidiClass bidi_class(char32_t code_point) { return internal::bidi_class_of(code_point); }
+/// of no special range). A few table loads; ISR safe.
+BidiClass bidi_class(char32_t code_point);
 
 /// Bidi_Mirroring_Glyph of `code_point`, or `code_point` itself where it has
 /// none. A binary search over about 200 pairs; ISR safe.

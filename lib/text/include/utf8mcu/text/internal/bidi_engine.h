@@ -6,8 +6,6 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "utf8mcu/text/internal/bidi_tables.h"
-
 namespace utf8mcu::text {
 
 /// Bidi_Class values (UAX #9 table 4), numbered as the generated table stores them.
@@ -17,31 +15,6 @@ enum class BidiClass : std::uint8_t {
 };
 
 namespace internal {
-
-/// The index of the first entry of the sorted `table[0, count)` not below
-/// `key`, `count` if there is none: a binary search.
-inline unsigned lower_bound(const std::uint16_t* table, unsigned count, char32_t key) {
-  unsigned low = 0;
-  unsigned high = count;
-  while (low < high) {
-    const unsigned middle = (low + high) / 2u;
-    if (table[middle] < key) {
-      low = middle + 1u;
-    } else {
-      high = middle;
-    }
-  }
-  return low;
-}
-
-/// Bidi_Class of a code point: the packed table, then the short list of the
-/// rare classes (B, S and the explicit formatting characters).
-inline BidiClass bidi_class_of(char32_t code_point) {
-  const unsigned packed = bidi_class_packed(code_point);
-  if (packed < 12u) return static_cast<BidiClass>(packed);
-  if (code_point > 0x10FFFF) return BidiClass::kL;
-  return static_cast<BidiClass>(kBidiRareClasses[lower_bound(kBidiRareCodePoints, kBidiRareCount, code_point)]);
-}
 
 inline bool removed_by_x9(BidiClass bidi) {
   return bidi == BidiClass::kBN || (bidi >= BidiClass::kLRE && bidi <= BidiClass::kPDF);
@@ -85,8 +58,10 @@ std::size_t bidi_resolve(BidiView& view, std::size_t capacity, std::size_t count
 void bidi_line_levels(BidiView& view, std::size_t first, std::size_t last);
 
 inline unsigned bidi_level(const BidiView& view, std::size_t index) { return view.levels[index] & 0x7Fu; }
+// X9's removed characters keep BN as their working type, which no kept
+// character has after resolve().
 inline bool bidi_removed(const BidiView& view, std::size_t index) {
-  return removed_by_x9(bidi_class_of(view.text[index]));
+  return (view.types[index] & 0x1Fu) == static_cast<unsigned>(BidiClass::kBN);
 }
 
 /// L2: from the highest level down to the lowest odd one, reverses every run
