@@ -78,3 +78,17 @@ if(CMAKE_CROSSCOMPILING AND UTF8MCU_BOARD MATCHES "^(mps2-an385|microbit)$" AND 
       ENVIRONMENT "UTF8MCU_QEMU_ARGS=-icount shift=0;UTF8MCU_QEMU_TIMEOUT=300;UTF8MCU_QEMU_EXPECT=^[0-9]+ passed, 0 failed$")
   endforeach()
 endif()
+
+# Arabic joining against a model of its own (make_joining_vectors.py), on the
+# host and the boards.
+set(_joining_vectors "${CMAKE_CURRENT_BINARY_DIR}/generated/joining_vectors.h")
+add_custom_command(OUTPUT "${_joining_vectors}"
+  COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_CURRENT_BINARY_DIR}/generated"
+  COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/make_joining_vectors.py" "${UTF8MCU_UCD_DIR}"
+    "${_joining_vectors}"
+  DEPENDS "${CMAKE_CURRENT_LIST_DIR}/make_joining_vectors.py" "${UTF8MCU_UCD_DIR}/ArabicShaping.txt"
+    "${UTF8MCU_UCD_DIR}/UnicodeData.txt"
+  COMMENT "Arabic joining vectors" VERBATIM)
+utf8mcu_add_unit_test(NAME text_joining SOURCES "${CMAKE_CURRENT_LIST_DIR}/joining_test.cpp" "${_joining_vectors}")
+target_include_directories(text_joining PRIVATE "${CMAKE_CURRENT_BINARY_DIR}/generated")
+target_link_libraries(text_joining PRIVATE utf8mcu_text_bidi)
