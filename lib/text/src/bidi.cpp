@@ -53,7 +53,7 @@ inline C direction_class(unsigned direction) { return direction != 0 ? C::kR : C
 // P2-P3 over text[from, end): the first strong character outside isolates,
 // up to a paragraph separator. In an FSI's isolate (`in_isolate`), a PDI that
 // closes no isolate opened in the range ends it; in a paragraph it is ignored.
-unsigned first_strong(const char32_t* text, std::size_t from, std::size_t end, bool in_isolate) {
+unsigned p2_first_strong(const char32_t* text, std::size_t from, std::size_t end, bool in_isolate) {
   std::size_t isolates = 0;
   for (std::size_t i = from; i < end; ++i) {
     const C type = bidi_class_of(text[i]);
@@ -78,7 +78,7 @@ unsigned first_strong(const char32_t* text, std::size_t from, std::size_t end, b
 // X1-X8: explicit levels and directions, the overflow counters of X1, and the
 // removal of X9 (a flag; the removed characters get their neighbour's level
 // at the end).
-void resolve_explicit(BidiView& v, BidiWorkspace& w) {
+void x1_to_x8_explicit_levels(BidiView& v, BidiWorkspace& w) {
   std::uint16_t* stack = w.explicit_status.status;
   std::uint32_t* positions = w.explicit_status.position;
   unsigned depth = 1;
@@ -113,7 +113,7 @@ void resolve_explicit(BidiView& v, BidiWorkspace& w) {
         const bool can_push = overflow_isolates == 0 && overflow_embeddings == 0;
         bool rtl = isolate == C::kRLI;
         if (isolate == C::kFSI && can_push && level + 1u <= BidiWorkspace::kMaxDepth) {
-          rtl = first_strong(v.text, i + 1, v.length, true) == 1;  // X5c
+          rtl = p2_first_strong(v.text, i + 1, v.length, true) == 1;  // X5c
         }
         const unsigned next = rtl ? ((level + 1u) | 1u) : ((level + 2u) & ~1u);
         if (next <= BidiWorkspace::kMaxDepth && can_push) {
@@ -202,7 +202,7 @@ struct Sequence {
 };
 
 // X10: sos and eos of the sequence starting at `first`.
-Sequence open_sequence(BidiView& v, std::size_t first, std::size_t previous_kept) {
+Sequence x10_open_sequence(BidiView& v, std::size_t first, std::size_t previous_kept) {
   Sequence s{v, first, level_of(v, first), C::kL, C::kL};
   const unsigned before = previous_kept < v.length ? level_of(v, previous_kept) : v.paragraph_level;
   s.sos = direction_class((before > s.level ? before : s.level) & 1u);
@@ -217,7 +217,7 @@ Sequence open_sequence(BidiView& v, std::size_t first, std::size_t previous_kept
   return s;
 }
 
-void resolve_weak(const Sequence& s) {
+void w1_to_w7_weak_types(const Sequence& s) {
   BidiView& v = s.v;
   const std::size_t end = v.length;
   // W1: NSM takes the type before it (ON after an isolate initiator or PDI).
@@ -313,7 +313,7 @@ bool is_closer(char32_t code_point) {
 }
 
 // BD16: marks the bracket pairs of the sequence (flags), with the 63-entry stack.
-void find_bracket_pairs(const Sequence& s, BidiWorkspace& w) {
+void bd16_bracket_pairs(const Sequence& s, BidiWorkspace& w) {
   BidiView& v = s.v;
   unsigned depth = 0;
   for (std::size_t i = s.first; i < v.length; i = s.next(i)) {
@@ -347,9 +347,9 @@ void retype_marks_after(const Sequence& s, std::size_t bracket, C type) {
   }
 }
 
-void resolve_brackets(const Sequence& s, BidiWorkspace& w) {
+void n0_paired_brackets(const Sequence& s, BidiWorkspace& w) {
   BidiView& v = s.v;
-  find_bracket_pairs(s, w);
+  bd16_bracket_pairs(s, w);
   const unsigned embedding = s.level & 1u;
   unsigned before = s.sos == C::kR ? 1u : 0u;  // the last strong direction so far
   for (std::size_t i = s.first; i < v.length; i = s.next(i)) {
@@ -390,7 +390,7 @@ void resolve_brackets(const Sequence& s, BidiWorkspace& w) {
 
 // N1-N2: a run of neutrals takes the direction on both its sides if they agree,
 // else the embedding direction.
-void resolve_neutrals(const Sequence& s) {
+void n1_n2_neutrals(const Sequence& s) {
   BidiView& v = s.v;
   const C embedding = direction_class(s.level & 1u);
   unsigned before = s.sos == C::kR ? 1u : 0u;
@@ -409,38 +409,8 @@ void resolve_neutrals(const Sequence& s) {
   }
 }
 
-}  // namespace
-
-std::size_t bidi_resolve(BidiView& view, std::size_t capacity, std::size_t count, unsigned direction,
-                         BidiWorkspace& workspace) {
-  // P1: the paragraph ends after its first paragraph separator.
-  std::size_t length = 0;
-  while (length < capacity) {
-    if (bidi_class_of(view.text[length++]) == C::kB) break;
-  }
-  view.length = length;
-  if (direction == 0) {
-    view.paragraph_level = first_strong(view.text, 0, count, false) == 1 ? 1u : 0u;
-  } else {
-    view.paragraph_level = direction == 2 ? 1u : 0u;
-  }
-  BidiView& v = view;
-  resolve_explicit(v, workspace);
-  // X10: every level run that does not continue an isolate starts a sequence.
-  std::size_t previous = v.length;
-  for (std::size_t i = 0; i < v.length; ++i) {
-    if (!kept(v, i)) continue;
-    const bool starts_run = previous == v.length || level_of(v, previous) != level_of(v, i);
-    const bool continues_isolate = (v.levels[i] & kMatchedPdi) != 0 && bidi_class_of(v.text[i]) == C::kPDI;
-    if (starts_run && !continues_isolate) {
-      const Sequence sequence = open_sequence(v, i, previous);
-      resolve_weak(sequence);
-      resolve_brackets(sequence, workspace);
-      resolve_neutrals(sequence);
-    }
-    previous = i;
-  }
-  // I1-I2, and the removed characters take the level before them.
+// I1-I2, and the characters X9 removed take the level before them.
+void i1_i2_implicit_levels(BidiView& v) {
   unsigned level = v.paragraph_level;
   for (std::size_t i = 0; i < v.length; ++i) {
     if (!kept(v, i)) {
@@ -457,12 +427,46 @@ std::size_t bidi_resolve(BidiView& view, std::size_t capacity, std::size_t count
     }
     set_level(v, i, level);
   }
+}
+
+}  // namespace
+
+std::size_t bidi_resolve(BidiView& view, std::size_t capacity, std::size_t count, unsigned direction,
+                         BidiWorkspace& workspace) {
+  // P1: the paragraph ends after its first paragraph separator.
+  std::size_t length = 0;
+  while (length < capacity) {
+    if (bidi_class_of(view.text[length++]) == C::kB) break;
+  }
+  view.length = length;
+  if (direction == 0) {
+    view.paragraph_level = p2_first_strong(view.text, 0, count, false) == 1 ? 1u : 0u;
+  } else {
+    view.paragraph_level = direction == 2 ? 1u : 0u;
+  }
+  BidiView& v = view;
+  x1_to_x8_explicit_levels(v, workspace);
+  // X10: every level run that does not continue an isolate starts a sequence.
+  std::size_t previous = v.length;
+  for (std::size_t i = 0; i < v.length; ++i) {
+    if (!kept(v, i)) continue;
+    const bool starts_run = previous == v.length || level_of(v, previous) != level_of(v, i);
+    const bool continues_isolate = (v.levels[i] & kMatchedPdi) != 0 && bidi_class_of(v.text[i]) == C::kPDI;
+    if (starts_run && !continues_isolate) {
+      const Sequence sequence = x10_open_sequence(v, i, previous);
+      w1_to_w7_weak_types(sequence);
+      n0_paired_brackets(sequence, workspace);
+      n1_n2_neutrals(sequence);
+    }
+    previous = i;
+  }
+  i1_i2_implicit_levels(v);
   return length;
 }
 
 // L1 on one line: separators, and whitespace and isolate controls before them
 // or at the line's end, go back to the paragraph level.
-void bidi_line_levels(BidiView& view, std::size_t first, std::size_t last) {
+void bidi_l1_line_levels(BidiView& view, std::size_t first, std::size_t last) {
   bool trailing = true;
   for (std::size_t i = last; i-- > first;) {
     const C type = bidi_class_of(view.text[i]);
@@ -516,7 +520,7 @@ char32_t bidi_mirroring_glyph(char32_t code_point) {
 BidiClass bidi_class(char32_t code_point) { return internal::bidi_class_of(code_point); }
 
 unsigned bidi_paragraph_level(const char32_t* text, std::size_t count) {
-  return internal::first_strong(text, 0, count, false) == 1 ? 1u : 0u;
+  return internal::p2_first_strong(text, 0, count, false) == 1 ? 1u : 0u;
 }
 
 }  // namespace utf8mcu::text

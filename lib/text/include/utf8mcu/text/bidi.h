@@ -105,9 +105,9 @@ class BidiParagraph {
   void reorder_line(std::size_t first, std::size_t last, Index* visual) {
     static_assert(static_cast<std::size_t>(static_cast<Index>(kCapacity - 1)) == kCapacity - 1,
                   "visual indexes must hold every index of the paragraph");
-    internal::bidi_line_levels(view_, first, last);
+    internal::bidi_l1_line_levels(view_, first, last);
     for (std::size_t i = first; i < last; ++i) visual[i - first] = static_cast<Index>(i);
-    internal::bidi_reverse_runs(view_, first, last, visual);
+    internal::bidi_l2_reverse_runs(view_, first, last, visual);
   }
 
   /// L4: the code point to draw for `index`: its Bidi_Mirroring_Glyph where

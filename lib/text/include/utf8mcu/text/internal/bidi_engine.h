@@ -55,7 +55,7 @@ struct BidiWorkspace {
 
 std::size_t bidi_resolve(BidiView& view, std::size_t capacity, std::size_t count, unsigned direction,
                          BidiWorkspace& workspace);
-void bidi_line_levels(BidiView& view, std::size_t first, std::size_t last);
+void bidi_l1_line_levels(BidiView& view, std::size_t first, std::size_t last);
 
 inline unsigned bidi_level(const BidiView& view, std::size_t index) { return view.levels[index] & 0x7Fu; }
 // X9's removed characters keep BN as their working type, which no kept
@@ -67,7 +67,7 @@ inline bool bidi_removed(const BidiView& view, std::size_t index) {
 /// L2: from the highest level down to the lowest odd one, reverses every run
 /// of the line at that level or higher. `visual` holds the line's indexes.
 template <typename Index>
-void bidi_reverse_runs(const BidiView& view, std::size_t first, std::size_t last, Index* visual) {
+void bidi_l2_reverse_runs(const BidiView& view, std::size_t first, std::size_t last, Index* visual) {
   const std::size_t count = last - first;
   unsigned highest = 0;
   unsigned lowest_odd = 127;
