@@ -30,8 +30,8 @@ WORDS = [
 ]
 
 
-def main() -> None:
-    ucd, output = Path(sys.argv[1]), sys.argv[2]
+def read_joining_types(ucd: Path) -> dict[int, str]:
+    """The Joining_Type ArabicShaping.txt lists for each code point it names."""
     joining: dict[int, str] = {}
     with open(ucd / "ArabicShaping.txt", encoding="utf-8") as file:
         for line in file:
@@ -39,6 +39,29 @@ def main() -> None:
             if data:
                 fields = [f.strip() for f in data.split(";")]
                 joining[int(fields[0], 16)] = fields[2]
+    return joining
+
+
+def random_words(joining: dict[int, str], count: int, seed: int) -> list[list[int]]:
+    """Words of the dual- and right-joining letters of U+0620-06FF, with
+    harakat, tatweel, ZWJ and ZWNJ between."""
+    letters = sorted(cp for cp, t in joining.items() if 0x0620 <= cp <= 0x06FF and t in ("D", "R"))
+    extras = [0x064B, 0x064E, 0x064F, 0x0650, 0x0651, 0x0652, 0x0670, 0x0640, 0x200C, 0x200D]
+    rng = random.Random(seed)
+    words = []
+    for _ in range(count):
+        word = []
+        for _ in range(rng.randint(1, 6)):
+            word.append(rng.choice(letters))
+            if rng.random() < 0.3:
+                word.append(rng.choice(extras))
+        words.append(word)
+    return words
+
+
+def main() -> None:
+    ucd, output = Path(sys.argv[1]), sys.argv[2]
+    joining = read_joining_types(ucd)
     category: dict[int, str] = {}
     forms: dict[int, dict[str, int]] = {}
     ligatures: dict[int, dict[str, int]] = {}
@@ -109,17 +132,7 @@ def main() -> None:
     # ligatures (lam-jeem, ...) are optional ligatures, not drawn.
     ligatures = {cp: kinds for cp, kinds in ligatures.items()
                  if jtype(cp) == "R" and {"isolated", "final"} <= set(kinds)}
-    letters = [cp for cp, t in joining.items() if 0x0620 <= cp <= 0x06FF and t in ("D", "R")]
-    extras = [0x064B, 0x064E, 0x064F, 0x0650, 0x0651, 0x0652, 0x0670, 0x0640, 0x200C, 0x200D]
-    rng = random.Random(4)
-    words = [[ord(c) for c in word] for word in WORDS]
-    for _ in range(400):
-        word = []
-        for _ in range(rng.randint(1, 6)):
-            word.append(rng.choice(letters))
-            if rng.random() < 0.3:
-                word.append(rng.choice(extras))
-        words.append(word)
+    words = [[ord(c) for c in word] for word in WORDS] + random_words(joining, 400, 4)
     values = []
     for word in words:
         values.append(len(word))

@@ -26,6 +26,8 @@ from pathlib import Path
 
 import icu  # python3-icu
 
+import make_joining_vectors
+
 REMOVED = {icu.UCharDirection.BOUNDARY_NEUTRAL, icu.UCharDirection.LEFT_TO_RIGHT_EMBEDDING,
            icu.UCharDirection.RIGHT_TO_LEFT_EMBEDDING, icu.UCharDirection.LEFT_TO_RIGHT_OVERRIDE,
            icu.UCharDirection.RIGHT_TO_LEFT_OVERRIDE, icu.UCharDirection.POP_DIRECTIONAL_FORMAT}
@@ -146,29 +148,10 @@ WORDS = [
 
 
 def generated_words(ucd: Path, count: int, seed: int) -> list[str]:
-    """Words of the dual- and right-joining letters of the Arabic block that
-    ArabicShaping.txt lists, with harakat, tatweel, ZWJ and ZWNJ between."""
-    letters = []
-    with open(ucd / "ArabicShaping.txt", encoding="utf-8") as file:
-        for line in file:
-            data = line.split("#", 1)[0].strip()
-            if not data:
-                continue
-            fields = [f.strip() for f in data.split(";")]
-            cp = int(fields[0], 16)
-            if 0x0620 <= cp <= 0x06FF and fields[2] in ("D", "R"):
-                letters.append(cp)
-    rng = random.Random(seed)
-    extras = [0x064B, 0x064E, 0x064F, 0x0650, 0x0651, 0x0652, 0x0670, 0x0640, 0x200C, 0x200D]
-    words = []
-    for _ in range(count):
-        word = []
-        for _ in range(rng.randint(1, 6)):
-            word.append(rng.choice(letters))
-            if rng.random() < 0.3:
-                word.append(rng.choice(extras))
-        words.append("".join(map(chr, word)))
-    return words
+    """Words generated from ArabicShaping.txt's joining letters
+    (make_joining_vectors.random_words)."""
+    words = make_joining_vectors.random_words(make_joining_vectors.read_joining_types(ucd), count, seed)
+    return ["".join(map(chr, word)) for word in words]
 
 
 def icu_shaped(word: str) -> list[int]:
@@ -241,12 +224,7 @@ def read_nominals(ucd: Path) -> None:
             if len(parts) == 2 and parts[0] in ("<isolated>", "<final>", "<initial>", "<medial>"):
                 NOMINAL[int(fields[0], 16)] = int(parts[1], 16)
                 FORM_LETTERS.add(int(parts[1], 16))
-    with open(ucd / "ArabicShaping.txt", encoding="utf-8") as file:
-        for line in file:
-            data = line.split("#", 1)[0].strip()
-            if data:
-                fields = [f.strip() for f in data.split(";")]
-                JOINING[int(fields[0], 16)] = fields[2]
+    JOINING.update(make_joining_vectors.read_joining_types(ucd))
 
 
 def shape_checks(u8text: str, ucd: Path) -> int:
