@@ -133,6 +133,10 @@ UTEST(CharLcd, RomTablesAgreeWithTheModel) {
                 table.code_points[i] == 0x00B5 ? char32_t{0x03BC}     // MICRO SIGN drawn as mu
                 : table.code_points[i] == 0x2126 ? char32_t{0x03A9}   // OHM SIGN drawn as omega
                 : table.code_points[i] == 0x00B0 ? char32_t{0xFF9F}   // A00: degree drawn as the semi-voiced mark
+                : table.code_points[i] == 0x3001 ? char32_t{0xFF64}   // A00: CJK punctuation drawn half-width
+                : table.code_points[i] == 0x3002 ? char32_t{0xFF61}
+                : table.code_points[i] == 0x300C ? char32_t{0xFF62}
+                : table.code_points[i] == 0x300D ? char32_t{0xFF63}
                                                  : char32_t{table.code_points[i]});
     }
   }
@@ -200,9 +204,9 @@ UTEST(CharLcd, GermanAndKatakanaOnA00) {
   Rig rig(Rom::kA00, kHd44780_16x2, Wiring::kPcf8574);
   ASSERT_EQ(rig.lcd.init(), PanelStatus::kOk);
   ASSERT_EQ(rig.write(0, "Grüße カタカナ ガギ"), PanelStatus::kOk);
-  ASSERT_EQ(rig.write(1, "ひらがな ¥500→OK"), PanelStatus::kOk);
+  ASSERT_EQ(rig.write(1, "ひらがな「¥500」→OK"), PanelStatus::kOk);
   // ß from CGRAM; voiced kana as letter + voiced mark.
-  EXPECT_TRUE(screen_is(rig.model, {"Grüße ｶﾀｶﾅ ｶﾞｷﾞ", "ﾋﾗｶﾞﾅ ¥500→OK"}));
+  EXPECT_TRUE(screen_is(rig.model, {"Grüße ｶﾀｶﾅ ｶﾞｷﾞ", "ﾋﾗｶﾞﾅ｢¥500｣→OK"}));
   expect_clean(rig.model);
 }
 

@@ -27,8 +27,8 @@
 /// being written. A row is written whole (padded with spaces, clipped at the
 /// module's width): new glyphs for slots that no row shows are defined first;
 /// a slot that only the old content of this row shows is redefined after that
-/// row has been written with a space in the new cells, which are then written
-/// again. So a cell never shows a glyph redefined under it.
+/// row has been written with a space in the new cells, and the row is then
+/// written again. So a cell never shows a glyph redefined under it.
 
 #include <cstddef>
 #include <cstdint>
@@ -53,31 +53,31 @@ struct CharLcdRom {
 
 namespace detail {
 
-/// Code points first..first+count-1 have base letters base, base + odd_delta,
-/// base, base + odd_delta, ... (generated from UnicodeData.txt).
-struct CharLcdBaseRun {
-  std::uint16_t first;
-  std::uint16_t base;
-  std::uint8_t count;
-  std::int8_t odd_delta;
-};
-extern const CharLcdBaseRun kCharLcdBaseRuns[];
+/// Base-letter runs, one word each, sorted (generated from UnicodeData.txt):
+///
+///     31 ....... 19  18 ...... 8  7 ..... 3  2 1  0
+///     [first (13)]   [base (11)]  [count-1]  0 0  [alternating]
+///
+/// code points first..first+count-1 map to base, or (alternating) to base,
+/// base + 32, base, ... (upper and lower case pairs).
+extern const std::uint32_t kCharLcdBaseRuns[];
 extern const std::size_t kCharLcdBaseRunCount;
-/// U+3000-U+30FF: {low byte, value}, value bits 5-0 = code - 0xA0, bits 7-6:
+/// U+3099-U+30FC: bits 5-0 = JIS X 0201 code - 0xA0 (0: none); bits 7-6:
 /// 1 = followed by the voiced mark (DE), 2 = by the semi-voiced mark (DF).
-extern const std::uint8_t kCharLcdKana[][2];
-extern const std::size_t kCharLcdKanaCount;
+inline constexpr char32_t kCharLcdKanaFirst = 0x3099;
+inline constexpr char32_t kCharLcdKanaLast = 0x30FC;
+extern const std::uint8_t kCharLcdKana[];
 
 // clang-format off
 inline constexpr std::uint8_t kA00Identity[] = {0x20, 0x5B, 0x5D, 0x7D};
 inline constexpr std::uint16_t kA00CodePoints[] = {
     0x00A2, 0x00A3, 0x00A5, 0x00B0, 0x00B5, 0x00E4, 0x00F1, 0x00F6, 0x00F7, 0x00FC, 0x02E3, 0x03A3, 0x03A9,
     0x03B1, 0x03B2, 0x03B5, 0x03B8, 0x03BC, 0x03C0, 0x03C1, 0x03C3, 0x2126, 0x2190, 0x2192, 0x221A, 0x221E,
-    0x2588, 0x4E07, 0x5186, 0x5343};
+    0x2588, 0x3001, 0x3002, 0x300C, 0x300D, 0x4E07, 0x5186, 0x5343};
 inline constexpr std::uint8_t kA00Codes[] = {
     0xEC,   0xED,   0x5C,   0xDF,   0xE4,   0xE1,   0xEE,   0xEF,   0xFD,   0xF5,   0xEB,   0xF6,   0xF4,
     0xE0,   0xE2,   0xE3,   0xF2,   0xE4,   0xF7,   0xE6,   0xE5,   0xF4,   0x7F,   0x7E,   0xE8,   0xF3,
-    0xFF,   0xFB,   0xFC,   0xFA};
+    0xFF,   0xA4,   0xA1,   0xA2,   0xA3,   0xFB,   0xFC,   0xFA};
 
 inline constexpr std::uint8_t kA02Identity[] = {0x20, 0x7E, 0xA1, 0xA7, 0xA9, 0xAB, 0xAE, 0xAE, 0xB0, 0xB3,
                                                 0xB6, 0xB7, 0xB9, 0xD7, 0xD9, 0xFF};
@@ -188,17 +188,17 @@ inline char32_t char_lcd_base_letter(char32_t code_point) noexcept {
   std::size_t high = detail::kCharLcdBaseRunCount;
   while (low < high) {  // the first run starting after code_point
     const std::size_t middle = (low + high) / 2;
-    if (detail::kCharLcdBaseRuns[middle].first <= code_point) {
+    if ((detail::kCharLcdBaseRuns[middle] >> 19) <= code_point) {
       low = middle + 1;
     } else {
       high = middle;
     }
   }
   if (low == 0) return code_point;
-  const detail::CharLcdBaseRun& run = detail::kCharLcdBaseRuns[low - 1];
-  const char32_t index = code_point - run.first;
-  if (index >= run.count) return code_point;
-  return static_cast<char32_t>(static_cast<std::int32_t>(run.base) + ((index & 1u) != 0 ? run.odd_delta : 0));
+  const std::uint32_t run = detail::kCharLcdBaseRuns[low - 1];
+  const char32_t index = code_point - (run >> 19);
+  if (index > ((run >> 3) & 0x1Fu)) return code_point;
+  return ((run >> 8) & 0x7FFu) + ((run & index & 1u) != 0 ? 32u : 0u);
 }
 
 /// 8 rows (bits 4-0, left to right) of `code_point`'s glyph in `font`, its
@@ -326,19 +326,9 @@ class CharLcd {
     bool try_kana(char32_t code_point) noexcept {
       if (!owner_.rom_.katakana) return false;
       if (code_point >= 0x3041 && code_point <= 0x3096) code_point += 0x60;  // hiragana -> katakana
-      if (code_point < 0x3000 || code_point > 0x30FF) return false;
-      std::size_t low = 0;
-      std::size_t high = detail::kCharLcdKanaCount;
-      while (low < high) {
-        const std::size_t middle = (low + high) / 2;
-        if (detail::kCharLcdKana[middle][0] < (code_point & 0xFFu)) {
-          low = middle + 1;
-        } else {
-          high = middle;
-        }
-      }
-      if (low == detail::kCharLcdKanaCount || detail::kCharLcdKana[low][0] != (code_point & 0xFFu)) return false;
-      const unsigned value = detail::kCharLcdKana[low][1];
+      if (code_point < detail::kCharLcdKanaFirst || code_point > detail::kCharLcdKanaLast) return false;
+      const unsigned value = detail::kCharLcdKana[code_point - detail::kCharLcdKanaFirst];
+      if ((value & 0x3Fu) == 0) return false;
       emit(static_cast<int>(0xA0u + (value & 0x3Fu)));
       if ((value >> 6) != 0) emit(static_cast<int>(0xDDu + (value >> 6)));  // DE voiced, DF semi-voiced
       return true;
@@ -444,48 +434,37 @@ class CharLcd {
     return lcd_.define_glyph(slot, rows);
   }
 
+  // The row's codes from column 0, cells of the `blank` slots as spaces.
+  PanelStatus send_row(const Line& line, unsigned blank) noexcept {
+    PanelStatus status = lcd_.set_position(line.row_, 0);
+    for (int c = 0; c < lcd_.columns() && status == PanelStatus::kOk; ++c) {
+      std::uint8_t code = line.codes_[c];
+      if (code < kSlots && has(blank, code)) code = 0x20;
+      status = lcd_.write_data(&code, 1);
+    }
+    return status;
+  }
+
   PanelStatus write_row(Line& line) noexcept {
     if (line.row_ < 0 || line.row_ >= lcd_.rows()) return PanelStatus::kOk;
     const unsigned bit = 1u << line.row_;
-    const int columns = lcd_.columns();
-    for (int c = line.column_; c < columns; ++c) line.codes_[c] = 0x20;
-    // Slots only the old content of this row shows: redefined after the row.
+    for (int c = line.column_; c < lcd_.columns(); ++c) line.codes_[c] = 0x20;
+    // New glyphs for slots only the old content of this row shows are defined
+    // after the row went out with spaces in their cells (then it goes again);
+    // the others, shown by no row, before it.
     unsigned late = 0;
     for (int s = 0; s < kSlots; ++s) {
       if (has(line.pending_, s) && (slot_rows_[s] & bit) != 0) late |= 1u << s;
-    }
-    // The row's slots are taken now; failures below leave them marked as
-    // shown (conservative) and the new ones undefined.
-    for (int s = 0; s < kSlots; ++s) {
+      // Taken now: a failure below leaves them marked as shown (conservative)
+      // and the new ones undefined.
       if (has(line.used_, s)) slot_rows_[s] = static_cast<std::uint8_t>(slot_rows_[s] | bit);
       if (has(line.pending_, s)) slot_chars_[s] = 0;
     }
-    PanelStatus status = PanelStatus::kOk;
-    for (int s = 0; s < kSlots && status == PanelStatus::kOk; ++s) {
-      if (has(line.pending_, s) && !has(late, s)) status = define(s, line.pending_chars_[s]);
-    }
-    int first_late = columns;
-    int last_late = -1;
-    std::uint8_t shown[kMaxColumns];
-    for (int c = 0; c < columns; ++c) {
-      const std::uint8_t code = line.codes_[c];
-      const bool is_late = code < kSlots && has(late, code);
-      shown[c] = is_late ? std::uint8_t{0x20} : code;
-      if (is_late) {
-        if (first_late == columns) first_late = c;
-        last_late = c;
-      }
-    }
-    if (status == PanelStatus::kOk) status = lcd_.set_position(line.row_, 0);
-    if (status == PanelStatus::kOk) status = lcd_.write_data(shown, static_cast<std::size_t>(columns));
-    for (int s = 0; s < kSlots && status == PanelStatus::kOk; ++s) {
-      if (has(late, s)) status = define(s, line.pending_chars_[s]);
-    }
-    if (status == PanelStatus::kOk && last_late >= 0) {
-      status = lcd_.set_position(line.row_, first_late);
-      if (status == PanelStatus::kOk) {
-        status = lcd_.write_data(line.codes_ + first_late, static_cast<std::size_t>(last_late - first_late + 1));
-      }
+    PanelStatus status = define_slots(line, line.pending_ & ~late);
+    if (status == PanelStatus::kOk) status = send_row(line, late);
+    if (status == PanelStatus::kOk && late != 0) {
+      status = define_slots(line, late);
+      if (status == PanelStatus::kOk) status = send_row(line, 0);
     }
     if (status != PanelStatus::kOk) return status;
     for (int s = 0; s < kSlots; ++s) {
@@ -493,6 +472,14 @@ class CharLcd {
       if (has(line.pending_, s)) slot_chars_[s] = line.pending_chars_[s];
     }
     return PanelStatus::kOk;
+  }
+
+  PanelStatus define_slots(const Line& line, unsigned slots) noexcept {
+    PanelStatus status = PanelStatus::kOk;
+    for (int s = 0; s < kSlots && status == PanelStatus::kOk; ++s) {
+      if (has(slots, s)) status = define(s, line.pending_chars_[s]);
+    }
+    return status;
   }
 
   Hd44780& lcd_;
