@@ -288,6 +288,8 @@ UTEST(CharLcd, BadInputGetsDefinedCharacters) {
   const std::size_t strobes = rig.model.strobes();
   EXPECT_EQ(rig.write(2, "off"), PanelStatus::kOk);
   EXPECT_EQ(rig.write(-1, "off"), PanelStatus::kOk);
+  EXPECT_EQ(rig.write(-40, "Жé€ψ"), PanelStatus::kOk);
+  EXPECT_EQ(rig.write(40, "Жé€ψ"), PanelStatus::kOk);
   EXPECT_EQ(rig.model.strobes(), strobes);
   // Past the width: clipped.
   CharLcd::Line out = rig.back_end.line(0);

@@ -266,7 +266,8 @@ class CharLcd {
     Line(CharLcd& owner, int row) noexcept : owner_(owner), row_(row) {}
 
     /// Adds `code_point` (any value) in the next cell(s); past the module's
-    /// width it is clipped (counted by clipped()).
+    /// width it is clipped (counted by clipped()); on a row off the module it
+    /// is dropped.
     void operator()(char32_t code_point) noexcept { put(code_point, 0); }
 
     /// Writes the row (rest filled with spaces) and the glyphs it needs.
@@ -335,6 +336,7 @@ class CharLcd {
     }
 
     void put(char32_t code_point, int depth) noexcept {
+      if (row_ < 0 || row_ >= owner_.lcd_.rows()) return;  // nothing of it is sent
       if (code_point < 0x20 || (code_point >= 0x7F && code_point < 0xA0) ||
           (code_point >= 0xD800 && code_point < 0xE000) || code_point > 0x10FFFF) {
         emit(owner_.rom_.replacement);
