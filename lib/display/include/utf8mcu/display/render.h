@@ -181,7 +181,7 @@ struct HexBox {
   for (int i = 0; i < digits; ++i) {
     const unsigned digit = (value >> (4 * (digits - 1 - i))) & 15u;
     const int row = i < per_row ? (tall ? 2 : 1) : 8;
-    const int left = first_column + (i % per_row) * spacing;
+    const int left = first_column + static_cast<int>(static_cast<unsigned>(i) % static_cast<unsigned>(per_row)) * spacing;
     for (int c = 0; c < detail::kHexDigitWidth; ++c) column_bits[left + c] |= detail::hex_digit_column(digit, c) << row;
   }
   box.width = static_cast<std::uint8_t>(width);

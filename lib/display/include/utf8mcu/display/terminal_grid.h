@@ -227,7 +227,7 @@ class CellGrid {
   bool row_dirty(int row) const noexcept { return (dirty_rows_[row >> 3] & (1u << (row & 7))) != 0; }
   void set_dirty(int i) noexcept {
     cells_[i] = static_cast<std::uint16_t>(cells_[i] | kDirtyBit);
-    const int row = i / kColumns;
+    const unsigned row = static_cast<unsigned>(i) / kColumns;  // unsigned: no signed division routine on ARMv6-M
     dirty_rows_[row >> 3] = static_cast<std::uint8_t>(dirty_rows_[row >> 3] | (1u << (row & 7)));
   }
   /// True if some cell changed since the last mark_clean().
@@ -320,7 +320,10 @@ class CellGrid {
 
   // Cells a character of `advance` pixels takes (step (e), in cells).
   static int cells_for(int advance, int cell_width) noexcept {
-    return advance <= cell_width ? 1 : (advance + cell_width - 1) / cell_width;
+    // Unsigned: a signed division would link a second routine on ARMv6-M.
+    return advance <= cell_width ? 1
+                                 : static_cast<int>(static_cast<unsigned>(advance + cell_width - 1) /
+                                                    static_cast<unsigned>(cell_width));
   }
 
   // Puts a character of `cells` cells at the cursor, wrapping first if it does

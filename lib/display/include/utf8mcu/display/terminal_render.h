@@ -44,8 +44,10 @@ class GridRenderer {
     const int panel_width = whole || panel.width() < pixel_width ? panel.width() : pixel_width;
     const int panel_height = whole || panel.height() < kRows * height ? panel.height() : kRows * height;
     for (int page = 0; page * 8 < panel_height; ++page) {
-      const int first_row = page * 8 / height;
-      const int last_row = (page * 8 + 7) / height < kRows ? (page * 8 + 7) / height : kRows - 1;
+      const auto rows = static_cast<unsigned>(height);  // unsigned division: see render_strip()
+      const int first_row = static_cast<int>(static_cast<unsigned>(page * 8) / rows);
+      const int below = static_cast<int>(static_cast<unsigned>(page * 8 + 7) / rows);
+      const int last_row = below < kRows ? below : kRows - 1;
       int first_column = whole ? 0 : kColumns;
       int end_column = 0;
       for (int row = first_row; row <= last_row; ++row) dirty_range(grid, row, first_column, end_column);
@@ -125,28 +127,98 @@ class GridRenderer {
   template <typename Grid>
   void render_strip(const Grid& grid, int cell_width, PageStrip& surface, int first_row, int last_row) const noexcept {
     constexpr int kColumns = Grid::kColumnCount;
+    // Unsigned divisions (x >= 0): the signed ones would link a second
+    // division routine on cores without a divide instruction.
     const int x = surface.x();
-    const int last_column = (x + surface.width() - 1) / cell_width;
+    const auto width = static_cast<unsigned>(cell_width);
+    const int last_column = static_cast<int>(static_cast<unsigned>(x + surface.width() - 1) / width);
+    const int from_column = static_cast<int>(static_cast<unsigned>(x) / width);
+    const int first_column = from_column < kColumns ? from_column : kColumns - 1;
     for (int row = first_row; row <= last_row; ++row) {
       const int line = row * kColumns;
-      const int first_column = x / cell_width < kColumns ? x / cell_width : kColumns - 1;
       for (int column = grid.lead_of(line + first_column) - line; column <= last_column && column < kColumns; ++column) {
-        draw_cell(grid, cell_width, surface, column, row, 0, 0, kLitOnDark);
+        strip_cell(grid, cell_width, surface, column, row);
       }
     }
     if ((flags_ & kCursorShown) == 0) return;
     // Inverting the drawn cells in place needs no second style of drawing.
     const int at = grid.lead_of(shown_cell_);
-    const int row = at / kColumns;
+    const int row = static_cast<int>(static_cast<unsigned>(at) / kColumns);
     const int top = row * grid.line_height() - surface.y();  // the cursor's rows, relative to the page
     const int bottom = top + grid.line_height();
     if (bottom <= 0 || top >= 8) return;
     const auto rows = static_cast<std::uint8_t>((0xFFu << (top < 0 ? 0 : top)) & (0xFFu >> (bottom > 8 ? 0 : 8 - bottom)));
-    const int left = (at % kColumns) * cell_width - x;
+    const int left = (at - row * kColumns) * cell_width - x;
     const int right = left + (grid.end_of(at) - at) * cell_width;
     std::uint8_t* const strip = surface.data();
     for (int column = left < 0 ? 0 : left; column < right && column < surface.width(); ++column) {
       strip[column] = static_cast<std::uint8_t>(strip[column] ^ rows);
+    }
+  }
+
+  // Cell (column, row) into a page strip the renderer cleared: the ink of
+  // its character (glyph or hex box) and of the marks over it, ORed into the
+  // strip bytes, clipped to the cell. The same pixels as draw_cell() on a
+  // cleared surface, without the generic clipping of draw_glyph(): a cell
+  // in a strip needs only its columns and its line's rows of the page.
+  template <typename Grid>
+  static void strip_cell(const Grid& grid, int cell_width, PageStrip& surface, int column, int row) noexcept {
+    const int i = row * Grid::kColumnCount + column;
+    if (grid.continuation(i)) return;
+    const std::uint16_t value = grid.content(i);
+    const std::uint16_t mark = grid.mark_at(i);
+    if (value == 0 && mark == 0) return;  // blank: the strip is cleared already
+    const int height = grid.line_height();
+    const int left = column * cell_width - surface.x();  // the cell in strip columns
+    const int right = left + (grid.end_of(i) - i) * cell_width;
+    const int down = row * height - surface.y();  // the line's top row, from the page's
+    // The line's rows within the page's 8.
+    const int low = down < 0 ? 0 : down;
+    const int high = down + height > 8 ? 8 : down + height;
+    if (low >= high) return;
+    const auto line_rows = static_cast<std::uint8_t>(((1u << high) - 1u) & ~((1u << low) - 1u));
+    const InkTarget target{surface.data(), left < 0 ? 0 : left, right < surface.width() ? right : surface.width(), down,
+                           line_rows};
+    const FontChain fonts = grid.fonts();
+    int advance = grid.font_cell_width();  // a mark over a blank sits where a narrow character would be
+    if (Grid::is_hex_box(value)) {
+      const HexBox box = make_hex_box(grid.hex_box_code_point(i), height, fonts.baseline());
+      or_ink(target, box.glyph(), left);
+      advance = box.advance;
+    } else if (value != 0) {
+      const Glyph glyph = chain_glyph_at(fonts, value - 1u);
+      const bool alone = glyph.advance == 0;
+      or_ink(target, glyph, alone ? left + advance : left);
+      if (!alone) advance = glyph.advance;
+    }
+    for (int n = 0; n < Grid::kMaxCellMarks; ++n) {
+      const std::uint16_t over = n == 0 ? mark : grid.mark_at(i, n);
+      if (over == 0) break;
+      or_ink(target, chain_glyph_at(fonts, over - 1u), left + advance);
+    }
+  }
+
+  // Where or_ink() draws: strip columns [first, end) and `rows` of the page
+  // byte; `down` is the line's top row from the page's.
+  struct InkTarget {
+    std::uint8_t* strip;
+    int first;
+    int end;
+    int down;
+    std::uint8_t rows;
+  };
+
+  // ORs the ink of `glyph`, its pen at strip column `pen`, into the target.
+  static void or_ink(const InkTarget& target, const Glyph& glyph, int pen) noexcept {
+    if (!glyph.found()) return;
+    InkColumns ink(glyph);
+    const int shift = target.down + glyph.top;  // the ink's top row from the page's: -50 .. 31
+    int x = pen + glyph.x_offset;
+    for (int c = 0; c < glyph.width; ++c, ++x) {
+      const std::uint32_t bits = ink.take();
+      if (x < target.first || x >= target.end) continue;
+      const std::uint32_t rows = shift >= 0 ? bits << shift : (shift > -32 ? bits >> -shift : 0u);
+      target.strip[x] = static_cast<std::uint8_t>(target.strip[x] | (rows & target.rows));
     }
   }
 
