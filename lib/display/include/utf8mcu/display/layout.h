@@ -247,10 +247,15 @@ struct ChainGlyph {
   Glyph glyph;                ///< placed on the chain's line, as FontChain::find() places it
 };
 
+// The chain functions below take a FontChain, or any object with the same
+// four calls (size(), font(i), baseline(), line_height()), such as a
+// Terminal's view of its one font or its chain, which needs no copy.
+
 namespace detail {
 /// `glyph` of `font` moved onto the line of `fonts`; not found if its ink
 /// would leave the line (a font taller than the chain can hold).
-constexpr Glyph place_on_chain(Glyph glyph, const Font& font, const FontChain& fonts) noexcept {
+template <typename Fonts>
+constexpr Glyph place_on_chain(Glyph glyph, const Font& font, const Fonts& fonts) noexcept {
   if (!glyph.found()) return glyph;
   const int top = glyph.top + fonts.baseline() - font.baseline;
   if (top < 0 || top + glyph.height > fonts.line_height()) return Glyph{};
@@ -263,7 +268,8 @@ constexpr Glyph place_on_chain(Glyph glyph, const Font& font, const FontChain& f
 /// Step (d) as a chain ordinal: the glyph of the first font of `fonts` that
 /// has `code_point`. Control characters and non-scalar values have none.
 /// Cost: a binary search over each font's runs until one has it.
-[[nodiscard]] constexpr ChainGlyph find_chain_glyph(const FontChain& fonts, char32_t code_point) noexcept {
+template <typename Fonts = FontChain>
+[[nodiscard]] constexpr ChainGlyph find_chain_glyph(const Fonts& fonts, char32_t code_point) noexcept {
   if (is_control(code_point) || !is_scalar_value(code_point)) return {};
   std::uint32_t before = 0;  // glyphs of the fonts tried so far
   for (int i = 0; i < fonts.size(); ++i) {
@@ -281,7 +287,8 @@ constexpr Glyph place_on_chain(Glyph glyph, const Font& font, const FontChain& f
 
 /// The glyph of chain ordinal `ordinal` (find_chain_glyph()), placed on the
 /// chain's line; not found if there is none.
-[[nodiscard]] constexpr Glyph chain_glyph_at(const FontChain& fonts, std::uint32_t ordinal) noexcept {
+template <typename Fonts = FontChain>
+[[nodiscard]] constexpr Glyph chain_glyph_at(const Fonts& fonts, std::uint32_t ordinal) noexcept {
   for (int i = 0; i < fonts.size(); ++i) {
     const Font& font = fonts.font(i);
     const std::uint32_t count = glyph_count(font);
@@ -292,7 +299,8 @@ constexpr Glyph place_on_chain(Glyph glyph, const Font& font, const FontChain& f
 }
 
 /// The code point of chain ordinal `ordinal`, or 0 if there is none.
-[[nodiscard]] constexpr char32_t chain_code_point_of(const FontChain& fonts, std::uint32_t ordinal) noexcept {
+template <typename Fonts = FontChain>
+[[nodiscard]] constexpr char32_t chain_code_point_of(const Fonts& fonts, std::uint32_t ordinal) noexcept {
   for (int i = 0; i < fonts.size(); ++i) {
     const std::uint32_t count = glyph_count(fonts.font(i));
     if (ordinal < count) return code_point_of_ordinal(fonts.font(i), ordinal);

@@ -65,12 +65,30 @@ class CellGrid {
     for (auto& row_bits : dirty_rows_) row_bits = 0xFF;
   }
 
-  /// The fonts: the chain, or a chain of the one font.
-  FontChain fonts() const noexcept { return chain_ != nullptr ? *chain_ : FontChain(*font_); }
+  /// The grid's fonts as the chain functions of layout.h take them: the
+  /// chain, or its one font as a chain of one, without a copy of either.
+  class Fonts {
+   public:
+    constexpr Fonts(const Font* font, const FontChain* chain) noexcept : font_(font), chain_(chain) {}
+    constexpr int size() const noexcept { return chain_ != nullptr ? chain_->size() : 1; }
+    constexpr const Font& font(int index) const noexcept { return chain_ != nullptr ? chain_->font(index) : *font_; }
+    constexpr int baseline() const noexcept {
+      return chain_ != nullptr ? chain_->baseline() : (font_->baseline > kMaxLineHeight ? kMaxLineHeight : font_->baseline);
+    }
+    constexpr int line_height() const noexcept {
+      return chain_ != nullptr ? chain_->line_height()
+                               : (font_->line_height > kMaxLineHeight ? kMaxLineHeight : font_->line_height);
+    }
+
+   private:
+    const Font* font_;
+    const FontChain* chain_;
+  };
+  Fonts fonts() const noexcept { return Fonts(font_, chain_); }
   /// Rows of a line: the chain's line height, 1 to kMaxLineHeight.
   int line_height() const noexcept {
-    const int height = chain_ != nullptr ? chain_->line_height() : font_->line_height;
-    return height < 1 ? 1 : (height > kMaxLineHeight ? kMaxLineHeight : height);
+    const int height = fonts().line_height();
+    return height < 1 ? 1 : height;
   }
   /// The first font's narrow cell width.
   int font_cell_width() const noexcept { return font_->cell_width; }

@@ -179,7 +179,7 @@ class GridRenderer {
     const auto line_rows = static_cast<std::uint8_t>(((1u << high) - 1u) & ~((1u << low) - 1u));
     const InkTarget target{surface.data(), left < 0 ? 0 : left, right < surface.width() ? right : surface.width(), down,
                            line_rows};
-    const FontChain fonts = grid.fonts();
+    const auto fonts = grid.fonts();
     int advance = grid.font_cell_width();  // a mark over a blank sits where a narrow character would be
     if (Grid::is_hex_box(value)) {
       const HexBox box = make_hex_box(grid.hex_box_code_point(i), height, fonts.baseline());
@@ -237,7 +237,7 @@ class GridRenderer {
     const int left = x + column * cell_width;
     const int top = y + row * height;
     const Clip clip = clip_of(Rect{left, top, (grid.end_of(i) - i) * cell_width, height});
-    const FontChain fonts = grid.fonts();
+    const auto fonts = grid.fonts();
     int advance = grid.font_cell_width();  // a mark over a blank sits where a narrow character would be
     if (Grid::is_hex_box(value)) {
       const HexBox box = make_hex_box(grid.hex_box_code_point(i), height, fonts.baseline());
