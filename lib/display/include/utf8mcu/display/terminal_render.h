@@ -182,9 +182,11 @@ class GridRenderer {
     const auto fonts = grid.fonts();
     int advance = grid.font_cell_width();  // a mark over a blank sits where a narrow character would be
     if (Grid::is_hex_box(value)) {
-      const HexBox box = make_hex_box(grid.hex_box_code_point(i), height, fonts.baseline());
-      or_ink(target, box.glyph(), left);
-      advance = box.advance;
+      // Column by column, without packing it as a glyph (make_hex_box()).
+      const char32_t code_point = grid.hex_box_code_point(i);
+      const HexBoxShape shape = hex_box_shape(code_point, height, fonts.baseline());
+      for (int c = 0; c < shape.width; ++c) or_column(target, left + c, hex_box_column(code_point, height, c), shape.top);
+      advance = shape.advance;
     } else if (value != 0) {
       const Glyph glyph = chain_glyph_at(fonts, value - 1u);
       const bool alone = glyph.advance == 0;
@@ -212,14 +214,16 @@ class GridRenderer {
   static void or_ink(const InkTarget& target, const Glyph& glyph, int pen) noexcept {
     if (!glyph.found()) return;
     InkColumns ink(glyph);
-    const int shift = target.down + glyph.top;  // the ink's top row from the page's: -50 .. 31
-    int x = pen + glyph.x_offset;
-    for (int c = 0; c < glyph.width; ++c, ++x) {
-      const std::uint32_t bits = ink.take();
-      if (x < target.first || x >= target.end) continue;
-      const std::uint32_t rows = shift >= 0 ? bits << shift : (shift > -32 ? bits >> -shift : 0u);
-      target.strip[x] = static_cast<std::uint8_t>(target.strip[x] | (rows & target.rows));
-    }
+    for (int c = 0; c < glyph.width; ++c) or_column(target, pen + glyph.x_offset + c, ink.take(), glyph.top);
+  }
+
+  // ORs one ink column (bit r = row `top` + r of the line) into strip column
+  // `x` of the target, if the target has it.
+  static void or_column(const InkTarget& target, int x, std::uint32_t bits, int top) noexcept {
+    if (x < target.first || x >= target.end) return;
+    const int shift = target.down + top;  // the ink's top row from the page's: -50 .. 31
+    const std::uint32_t rows = shift >= 0 ? bits << shift : (shift > -32 ? bits >> -shift : 0u);
+    target.strip[x] = static_cast<std::uint8_t>(target.strip[x] | (rows & target.rows));
   }
 
   // Draws cell (column, row) in `style` with the grid's origin at (x, y) of
