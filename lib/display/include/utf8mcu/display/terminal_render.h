@@ -172,11 +172,12 @@ class GridRenderer {
     const int left = column * cell_width - surface.x();  // the cell in strip columns
     const int right = left + (grid.end_of(i) - i) * cell_width;
     const int down = row * height - surface.y();  // the line's top row, from the page's
-    // The line's rows within the page's 8.
-    const int low = down < 0 ? 0 : down;
-    const int high = down + height > 8 ? 8 : down + height;
-    if (low >= high) return;
-    const auto line_rows = static_cast<std::uint8_t>(((1u << high) - 1u) & ~((1u << low) - 1u));
+    // The line's rows within the page's 8 (none when it misses the page).
+    const int bottom = down + height;
+    const std::uint32_t from_top = down <= 0 ? 0xFFu : (down >= 8 ? 0u : (0xFFu << down) & 0xFFu);
+    const std::uint32_t to_bottom = bottom >= 8 ? 0xFFu : (bottom <= 0 ? 0u : 0xFFu >> (8 - bottom));
+    const auto line_rows = static_cast<std::uint8_t>(from_top & to_bottom);
+    if (line_rows == 0) return;
     const InkTarget target{surface.data(), left < 0 ? 0 : left, right < surface.width() ? right : surface.width(), down,
                            line_rows};
     const auto fonts = grid.fonts();
