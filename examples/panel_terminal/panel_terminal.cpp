@@ -19,9 +19,11 @@
 #include "panel_terminal_font.h"
 #include "panel_terminal_font_5x8.h"
 #include "panel_typing.h"
+#include "text_box_screen.h"
 #include "utf8mcu/display/panel/ssd0323.h"
 #include "utf8mcu/display/panel/ssd1306.h"
 #include "utf8mcu/display/terminal.h"
+#include "utf8mcu/display/text_box.h"
 #include "utf8mcu/port/byte_ring.h"
 #include "utf8mcu/port/ingest.h"
 #include "utf8mcu/port/pl011_uart.h"
@@ -158,11 +160,20 @@ int main() {
   flush();
   say("panel_terminal: drawn\n");
 
-  std::uint8_t go = 0;
-  while (rx_ring.pop(&go, 1) == 0) {
-    receiver.resume();
-    wait_for_data();
+  // 't': the TextBox screen, straight to the OLED through the same strip (no
+  // framebuffer); then 'q': the measurements.
+  for (std::uint8_t command = 0; command != 'q';) {
+    while (rx_ring.pop(&command, 1) == 0) {
+      receiver.resume();
+      wait_for_data();
+    }
+    if (command != 't') continue;
+    const PanelStatus status = draw_text_to_panel(panel, strip, sizeof(strip), fonts::kPanelFont, Rect{0, 0, 128, 64},
+                                                  text_box_screen::kText, text_box_screen::kSize);
+    if (status != PanelStatus::kOk) fail(panel_status_name(status));
+    say("panel_terminal: text box\n");
   }
+  console.invalidate();  // the panel shows the text box now
   measure();
   print("panel_terminal: OK\n");
   utf8mcu_bsp::semihosting::exit(0);

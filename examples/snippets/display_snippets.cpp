@@ -12,12 +12,13 @@
 
 namespace {
 
-// What the snippets' placeholder functions saw.
-std::size_t g_frames_sent = 0;
+// What the snippets' SPI bus saw: byte counts, and the SSD1306's display
+// RAM as its page addressing (B0h + page, 00h/10h + column) fills it.
 std::size_t g_bus_commands = 0;
 std::size_t g_bus_data = 0;
-
-void send_to_panel(const std::uint8_t* /*pixels*/) { ++g_frames_sent; }
+std::uint8_t g_panel_ram[8][128];
+unsigned g_page = 0;
+unsigned g_column = 0;
 
 struct SpiLink {
   bool failing = false;
@@ -34,6 +35,7 @@ void delay_ms(void*, std::uint32_t) {}
 
 // snippet: display-use
 #include "utf8mcu/display/display.h"
+#include "utf8mcu/display/panel/ssd1306.h"
 #include "utf8mcu/port/ingest.h"
 
 using namespace utf8mcu::display;
@@ -43,16 +45,26 @@ utf8mcu::port::ByteRing<256> rx_ring;  // all that the interrupt and the main lo
 // Called for each byte received, from the UART interrupt: queue it, nothing more.
 void on_uart_byte(std::uint8_t byte) { rx_ring.push(byte); }
 
+const PanelBus oled_bus{&spi_commands, &spi_data, &reset_pin, &delay_ms, &spi1};  // or i2c_panel_bus(link)
+Ssd1306 oled(oled_bus, kSsd1306_128x64);
 std::uint8_t pixels[mono_buffer_size(128, 64)];  // 1024 bytes, SSD1306 pages
 MonoFramebuffer screen(pixels, 128, 64);
 TextBox box(screen, kDefaultFont, Rect{0, 0, 128, 64}, kLitOnDark);
 utf8mcu::port::RingReader reader{rx_ring};
 
-// Called from the main loop: decodes and draws what has arrived.
-void draw_received() {
-  if (reader.poll(box, 64).code_points != 0) {  // at most 64 bytes per pass
-    send_to_panel(pixels);  // as is, to an SSD1306 in horizontal addressing mode
-  }
+// Called from the main loop: decodes and draws what has arrived, then sends it.
+PanelStatus draw_received() {
+  if (reader.poll(box, 64).code_points == 0) return PanelStatus::kOk;  // at most 64 bytes per pass
+  return flush_framebuffer(oled, screen);  // the 8 pages as they are
+}
+// end snippet
+
+// snippet: text-box-panel
+std::uint8_t page_strip[128];  // one page of 8 rows: all the RAM the picture needs
+
+// A word-wrapped screen straight to the panel: laid out once per page, no framebuffer.
+PanelStatus show_text(const char* text, std::size_t size) {
+  return draw_text_to_panel(oled, page_strip, sizeof page_strip, kDefaultFont, Rect{0, 0, 128, 64}, text, size);
 }
 // end snippet
 
@@ -75,15 +87,23 @@ PanelStatus update_console() {
 }
 // end snippet
 
-PanelStatus spi_commands(void* context, const std::uint8_t*, std::size_t size) {
+PanelStatus spi_commands(void* context, const std::uint8_t* bytes, std::size_t size) {
   if (static_cast<SpiLink*>(context)->failing) return PanelStatus::kNak;
   g_bus_commands += size;
+  // Only the addressing commands a page write sends (the SSD1306 datasheet's
+  // page addressing mode); init()'s commands take arguments, and none of
+  // them falls in these ranges but the B0h-B7h page start.
+  if (size == 3 && (bytes[0] & 0xF8u) == 0xB0u && (bytes[1] & 0xF0u) == 0x00u && (bytes[2] & 0xF0u) == 0x10u) {
+    g_page = bytes[0] & 7u;
+    g_column = (bytes[1] & 0x0Fu) | ((bytes[2] & 0x0Fu) << 4);
+  }
   return PanelStatus::kOk;
 }
 
-PanelStatus spi_data(void* context, const std::uint8_t*, std::size_t size) {
+PanelStatus spi_data(void* context, const std::uint8_t* bytes, std::size_t size) {
   if (static_cast<SpiLink*>(context)->failing) return PanelStatus::kNak;
   g_bus_data += size;
+  for (std::size_t i = 0; i < size && g_column < 128; ++i) g_panel_ram[g_page][g_column++] = bytes[i];
   return PanelStatus::kOk;
 }
 
@@ -102,13 +122,15 @@ void arrive(const char* text) {
 void check_interrupt_queues_main_loop_draws() {
   // The same bytes decoded straight into a second box must give the same picture.
   static const char text[] = "Gr\xC3\xBC\xC3\x9F" "e \xE2\x82\xAC \xC0\xAF end";  // Grüße € (over-long /) end
-  g_frames_sent = 0;
+  check(oled.init() == PanelStatus::kOk);
+  g_bus_data = 0;
   arrive(text);
-  check(g_frames_sent == 0u);  // the interrupt draws nothing
-  draw_received();
-  check(g_frames_sent == 1u);
-  draw_received();  // nothing new: no frame
-  check(g_frames_sent == 1u);
+  check(g_bus_data == 0u);  // the interrupt draws nothing
+  check(draw_received() == PanelStatus::kOk);
+  check(g_bus_data == 1024u);  // one frame: 8 pages of 128 columns
+  check(same_bytes(&g_panel_ram[0][0], pixels, sizeof pixels));
+  check(draw_received() == PanelStatus::kOk);  // nothing new: no frame
+  check(g_bus_data == 1024u);
   // G r ü ß e, space, €, space, two U+FFFD, space, e n d
   check(reader.code_points() == 14u);
   check(reader.replacements() == 2u);
@@ -121,7 +143,23 @@ void check_interrupt_queues_main_loop_draws() {
   check(same_bytes(pixels, direct_pixels, sizeof pixels));
 }
 
+// The strip road draws what the framebuffer road sends: the same text in a
+// box of a framebuffer, sent with flush_framebuffer(), then through the strip.
+void check_text_box_through_a_strip() {
+  static const char text[] = "A word-wrapped screen through one page strip: \xE2\x82\xAC 42";
+  static std::uint8_t framed_pixels[mono_buffer_size(128, 64)];
+  MonoFramebuffer framed(framed_pixels, 128, 64);
+  TextBox framed_box(framed, kDefaultFont, Rect{0, 0, 128, 64}, kLitOnDark);
+  utf8mcu::Decoder decoder;
+  (void)decoder.push(reinterpret_cast<const std::uint8_t*>(text), sizeof text - 1, framed_box);
+  g_bus_data = 0;
+  check(show_text(text, sizeof text - 1) == PanelStatus::kOk);
+  check(g_bus_data == 1024u);
+  check(same_bytes(&g_panel_ram[0][0], framed_pixels, sizeof framed_pixels));
+}
+
 void check_terminal_sends_only_what_changed_and_retries() {
+  g_bus_data = 0;
   const bool started = panel.init() == PanelStatus::kOk && update_console() == PanelStatus::kOk;
   check(started);  // the first flush draws the whole grid
   if (!started) return;
@@ -150,6 +188,7 @@ void check_font_chain_falls_back() {
 
 int main() {
   check_interrupt_queues_main_loop_draws();
+  check_text_box_through_a_strip();
   check_terminal_sends_only_what_changed_and_retries();
   check_font_chain_falls_back();
   return snippets::checks().first_failed;

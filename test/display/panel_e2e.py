@@ -11,6 +11,11 @@
 --render BIN   runs the host renderer (panel_render) on the same bytes and
                checks its PBM equals the golden picture (--update-golden
                writes it instead).
+--text-box-golden PBM
+               also the TextBox screen: the firmware, sent 't', draws it
+               straight to the OLED through one page strip (a second
+               screendump), the host renderer with --text-box into a
+               framebuffer; each must equal this golden picture.
 --png FILE     also writes the checked picture as a PNG (examples/display_demo/
                pbm_to_png.py), e.g. the screendump for the docs.
 Exit status 0 on success.
@@ -133,6 +138,16 @@ def connect_unix(path, deadline, process):
         time.sleep(0.02)
 
 
+def take_screendump(monitor, path, deadline):
+    monitor.sendall(b"screendump %s\n" % path.encode())
+    expected_size = len(b"P6\n512 256\n255\n") + 512 * 256 * 3
+    while not (os.path.exists(path) and os.path.getsize(path) >= expected_size):
+        if time.monotonic() > deadline:
+            raise AssertionError("no screendump written")
+        time.sleep(0.05)
+    time.sleep(0.1)
+
+
 def run_qemu(args, stream):
     work = args.work_dir
     # Sockets in a short temporary directory: a unix socket path is limited to
@@ -141,8 +156,10 @@ def run_qemu(args, stream):
     uart_path = os.path.join(sockets, "uart.sock")
     monitor_path = os.path.join(sockets, "monitor.sock")
     dump_path = os.path.join(work, "screendump.ppm")
-    if os.path.exists(dump_path):
-        os.remove(dump_path)
+    text_box_dump_path = os.path.join(work, "screendump_text_box.ppm")
+    for path in (dump_path, text_box_dump_path):
+        if os.path.exists(path):
+            os.remove(path)
     command = ["qemu-system-arm", "-M", "lm3s6965evb", "-display", "none",
                "-monitor", "unix:%s,server=on,wait=off" % monitor_path,
                "-chardev", "socket,id=uart0,path=%s,server=on,wait=on" % uart_path, "-serial", "chardev:uart0",
@@ -159,13 +176,12 @@ def run_qemu(args, stream):
             uart.sendall(len(stream).to_bytes(4, "little") + stream)
             read_until(uart, b"panel_terminal: drawn\n", deadline, received)
             monitor = connect_unix(monitor_path, deadline, process)
-            monitor.sendall(b"screendump %s\n" % dump_path.encode())
-            expected_size = len(b"P6\n512 256\n255\n") + 512 * 256 * 3
-            while not (os.path.exists(dump_path) and os.path.getsize(dump_path) >= expected_size):
-                if time.monotonic() > deadline:
-                    raise AssertionError("no screendump written")
-                time.sleep(0.05)
+            take_screendump(monitor, dump_path, deadline)
             time.sleep(0.1)
+            if args.text_box_golden:
+                uart.sendall(b"t")
+                read_until(uart, b"panel_terminal: text box\n", deadline, received)
+                take_screendump(monitor, text_box_dump_path, deadline)
             uart.sendall(b"q")
             status = process.wait(timeout=max(1.0, deadline - time.monotonic()))
             monitor.close()
@@ -186,7 +202,8 @@ def run_qemu(args, stream):
         raise AssertionError("firmware status %d\nstdout: %s\nstderr: %s" % (status, output[-1500:], errors[-1500:]))
     if "ssd0323" in errors:
         raise AssertionError("the OLED model reported: %s" % errors[-1500:])
-    return screendump_pixels(dump_path)
+    text_box = screendump_pixels(text_box_dump_path) if args.text_box_golden else None
+    return screendump_pixels(dump_path), text_box
 
 
 def main():
@@ -199,29 +216,42 @@ def main():
     parser.add_argument("--png")
     parser.add_argument("--update-golden", action="store_true")
     parser.add_argument("--timeout", type=float, default=90.0)
+    parser.add_argument("--text-box-golden")
     args = parser.parse_args()
     os.makedirs(args.work_dir, exist_ok=True)
     stream = panel_stream.stream()
     actual_pbm = os.path.join(args.work_dir, "panel_e2e.pbm")
+    text_box_pbm = os.path.join(args.work_dir, "panel_text_box.pbm")
     if args.render:
         stream_path = os.path.join(args.work_dir, "stream.bin")
         with open(stream_path, "wb") as sink:
             sink.write(stream)
         subprocess.check_call([args.render, stream_path, actual_pbm])
         actual = pbm_pixels(actual_pbm)
+        text_box = None
+        if args.text_box_golden:
+            subprocess.check_call([args.render, "--text-box", text_box_pbm])
+            text_box = pbm_pixels(text_box_pbm)
         what = "host rendering"
     else:
         try:
-            actual = run_qemu(args, stream)
+            actual, text_box = run_qemu(args, stream)
         except (AssertionError, subprocess.TimeoutExpired) as error:
             print("panel_e2e: FAILED: %s" % error)
             return 1
         write_pbm(actual_pbm, actual)
+        if text_box is not None:
+            write_pbm(text_box_pbm, text_box)
         what = "QEMU OLED screendump"
     if args.update_golden:
         shutil.copyfile(actual_pbm, args.golden)
         print("panel_e2e: wrote %s" % args.golden)
+        if args.text_box_golden:
+            shutil.copyfile(text_box_pbm, args.text_box_golden)
+            print("panel_e2e: wrote %s" % args.text_box_golden)
     ok = compare(actual, pbm_pixels(args.golden), what)
+    if args.text_box_golden:
+        ok = compare(text_box, pbm_pixels(args.text_box_golden), "TextBox " + what) and ok
     if ok and args.png:
         to_png(actual_pbm, args.png)
     return 0 if ok else 1

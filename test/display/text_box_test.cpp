@@ -27,6 +27,11 @@ const LayoutCase kLayoutCases[] = {
     {"a\nb\r\nc", 64, {"a", "b", "c"}},                            // LF, and CR LF as one break
     {"a\n\nb", 64, {"a", "", "b"}},
     {"a\xE2\x80\xA8" "b\xC2\x85" "c", 64, {"a", "b", "c"}},        // LINE SEPARATOR, NEL
+    {"abc\rX", 64, {"Xbc"}},                                       // CR: to the start of the line
+    {"ab\bX", 64, {"aX"}},                                          // BS: back over one unit, no erase
+    {"ab\b\bX", 64, {"aX"}},                                        // once: the second BS does nothing
+    {"abcdefgh\bX", 64, {"abcdefgX"}},                              // at the end of a full line
+    {"a\nbc\x0C" "d\ne", 64, {"d", "e"}},                           // FF: a new page (box cleared, home)
     {"\xE4\xB8\xAD\xE6\x96\x87\xE4\xB8\xAD\xE6\x96\x87\xE4\xB8\xAD", 64,  // 中文中文中
      {"\xE4\xB8\xAD\xE6\x96\x87\xE4\xB8\xAD\xE6\x96\x87", "\xE4\xB8\xAD"}},
     {"ab \xE4\xB8\xAD\xE6\x96\x87", 48, {"ab \xE4\xB8\xAD", "\xE6\x96\x87"}},  // a break between ideographs

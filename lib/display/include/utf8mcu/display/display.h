@@ -13,15 +13,23 @@
 ///                  surface interface for other formats
 /// - render.h       one code point: glyph, combining mark, nothing, or hex box;
 ///                  FontChain (fallback fonts on one baseline)
-/// - text_box.h     word wrap, clipping, streaming: TextBox
+/// - layout.h       the layout stage TextBox and the terminal share: controls,
+///                  units, break opportunities, line order, glyph choice
+/// - text_box.h     word wrap, clipping, streaming: TextBox; draw_text_to_panel()
+/// - page_strip.h   the one road to a panel: page strips, draw_to_panel(),
+///                  flush_framebuffer()
 /// - pbm.h          framebuffer screenshots
 /// - terminal.h     a scrolling console in cells, flushed to a panel in page
-///                  strips (no framebuffer); panel.h is the bus contract and
-///                  panel/ holds the controller drivers (included separately)
+///                  strips (no framebuffer), in parts: terminal_escape.h,
+///                  terminal_grid.h, terminal_render.h; panel.h is the bus
+///                  contract and panel/ holds the controller drivers
+///                  (included separately)
 
 #include "utf8mcu/display/default_font.h"
 #include "utf8mcu/display/font.h"
 #include "utf8mcu/display/framebuffer.h"
+#include "utf8mcu/display/layout.h"
+#include "utf8mcu/display/page_strip.h"
 #include "utf8mcu/display/pbm.h"
 #include "utf8mcu/display/render.h"
 #include "utf8mcu/display/terminal.h"

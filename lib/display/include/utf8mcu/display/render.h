@@ -156,40 +156,69 @@ struct HexBox {
   return static_cast<std::uint32_t>(code_point) > 0xFFFF ? 28 : 20;
 }
 
-[[nodiscard]] constexpr HexBox make_hex_box(char32_t code_point, int line_height = 16, int baseline = 14) noexcept {
-  std::uint32_t column_bits[kHexBoxWidth * 2] = {};
+/// Where the hex box of a code point sits in a line: its ink's width,
+/// height and top row (hex_box_shape()); hex_box_column() gives its columns.
+struct HexBoxShape {
+  std::uint8_t width;
+  std::uint8_t height;
+  std::uint8_t top;
+  std::uint8_t advance;
+};
+
+/// The shape of `code_point`'s hex box in a line of `line_height` rows with
+/// its baseline `baseline` rows down.
+[[nodiscard]] constexpr HexBoxShape hex_box_shape(char32_t code_point, int line_height = 16, int baseline = 14) noexcept {
+  const bool tall = line_height >= 16;
+  const int digits = static_cast<std::uint32_t>(code_point) > 0xFFFF ? 6 : 4;
+  HexBoxShape shape{static_cast<std::uint8_t>(tall ? 15 : 2 + 4 * digits + 1), static_cast<std::uint8_t>(tall ? 15 : 7),
+                    0, static_cast<std::uint8_t>(hex_box_advance(code_point, line_height))};
+  if (!tall) {
+    const int top = baseline - 6;  // the frame's last row on the row above the baseline
+    shape.top = static_cast<std::uint8_t>(top < 0 ? 0 : (top + 7 > line_height && line_height >= 7 ? line_height - 7 : top));
+  }
+  return shape;
+}
+
+/// Column `x` (0 .. shape width - 1) of `code_point`'s hex box: bit r = row
+/// r of the box (from its top row). The two layouts differ only in these
+/// numbers (one shared loop keeps the code small): 16x16 with two rows of 2
+/// or 3 digits, or one row of all.
+[[nodiscard]] constexpr std::uint32_t hex_box_column(char32_t code_point, int line_height, int x) noexcept {
   const auto value = static_cast<std::uint32_t>(code_point);
   const int digits = value > 0xFFFF ? 6 : 4;
-  HexBox box{};
-  box.line_height = static_cast<std::uint8_t>(line_height);
-  box.advance = static_cast<std::uint8_t>(hex_box_advance(code_point, line_height));
-  // The two layouts differ only in these numbers (one shared loop keeps the
-  // code small): 16x16 with two rows of 2 or 3 digits, or one row of all.
   const bool tall = line_height >= 16;
   const int per_row = tall ? digits / 2 : digits;
   const int first_column = tall && digits == 4 ? 3 : 2;
   const int spacing = tall && digits == 4 ? 6 : 4;  // digit width plus gap
   const int width = tall ? 15 : 2 + 4 * digits + 1;
-  box.height = static_cast<std::uint8_t>(tall ? 15 : 7);
-  if (!tall) {
-    const int top = baseline - 6;  // the frame's last row on the row above the baseline
-    box.top = static_cast<std::uint8_t>(top < 0 ? 0 : (top + 7 > line_height && line_height >= 7 ? line_height - 7 : top));
-  }
-  const std::uint32_t side = (std::uint32_t{1} << box.height) - 1u;
-  const std::uint32_t edges = 1u | (std::uint32_t{1} << (box.height - 1));  // top and bottom rows
-  for (int x = 0; x < width; ++x) column_bits[x] = x == 0 || x == width - 1 ? side : edges;
+  const int height = tall ? 15 : 7;
+  std::uint32_t bits = x == 0 || x == width - 1 ? (std::uint32_t{1} << height) - 1u  // sides
+                                                : 1u | (std::uint32_t{1} << (height - 1));  // top and bottom rows
   for (int i = 0; i < digits; ++i) {
+    const int left = first_column + static_cast<int>(static_cast<unsigned>(i) % static_cast<unsigned>(per_row)) * spacing;
+    if (x < left || x >= left + detail::kHexDigitWidth) continue;
     const unsigned digit = (value >> (4 * (digits - 1 - i))) & 15u;
     const int row = i < per_row ? (tall ? 2 : 1) : 8;
-    const int left = first_column + (i % per_row) * spacing;
-    for (int c = 0; c < detail::kHexDigitWidth; ++c) column_bits[left + c] |= detail::hex_digit_column(digit, c) << row;
+    bits |= detail::hex_digit_column(digit, x - left) << row;
   }
-  box.width = static_cast<std::uint8_t>(width);
+  return bits;
+}
+
+/// The hex box of `code_point` as a glyph's packed ink (HexBox above), from
+/// hex_box_shape() and hex_box_column().
+[[nodiscard]] constexpr HexBox make_hex_box(char32_t code_point, int line_height = 16, int baseline = 14) noexcept {
+  const HexBoxShape shape = hex_box_shape(code_point, line_height, baseline);
+  HexBox box{};
+  box.line_height = static_cast<std::uint8_t>(line_height);
+  box.advance = shape.advance;
+  box.width = shape.width;
+  box.height = shape.height;
+  box.top = shape.top;
   // Pack the columns as a glyph's ink bits: `height` (<= 15) bits per column,
   // each spread over at most 3 bytes.
   unsigned position = 0;
-  for (int x = 0; x < width; ++x, position += box.height) {
-    const std::uint32_t shifted = column_bits[x] << (position & 7u);
+  for (int x = 0; x < shape.width; ++x, position += shape.height) {
+    const std::uint32_t shifted = hex_box_column(code_point, line_height, x) << (position & 7u);
     for (unsigned k = 0; k < 3; ++k) {
       box.bits[(position >> 3) + k] = static_cast<std::uint8_t>(box.bits[(position >> 3) + k] | (shifted >> (8 * k)));
     }

@@ -10,7 +10,8 @@
 /// The layout sees only whole code points (from the decoder), so no UTF-8
 /// sequence is ever split, whatever the wrap position.
 ///
-/// Layout rules:
+/// Layout rules (the steps of layout.h; (e), placement in pixels with word
+/// wrap, is TextBox's own):
 ///   - Lines are as high as the font or font chain needs (16 rows for
 ///     Unifont, 13 for 6x13 ...); the pen advances by each code point's
 ///     advance (the glyph's, a hex box's, 0 for marks and ignorables).
@@ -24,14 +25,19 @@
 ///     code point boundary. Characters of a word are drawn at once, so text
 ///     shows as it streams in; a moved word is erased and drawn again.
 ///     Combining marks never start a line: no break falls before them.
-///   - Line breaks: U+000A LF, U+000B VT, U+000C FF, U+0085 NEL, U+2028 LINE
-///     SEPARATOR, U+2029 PARAGRAPH SEPARATOR. U+000D CR is ignored, so CR LF
-///     is one break.
-///   - TAB moves to the next multiple of 32 pixels (4 cells) from the left edge.
+///   - Controls have the meanings layout.h gives them: LF, VT, NEL, U+2028
+///     and U+2029 break the line; FF starts a new page (clears the box, pen
+///     home); CR goes to the start of the line (so CR LF is one break); BS
+///     moves back over the last character or space of the line, once,
+///     erasing nothing (the next character is drawn over it); TAB moves to
+///     the next multiple of 4 cells of the first font from the left edge.
 ///   - Other controls (C0, DEL, C1) are drawn as hex boxes, so stray bytes
 ///     on a serial line are visible; everything else as render.h says.
 ///   - Clipping: nothing is drawn outside the box; lines below it are dropped
 ///     (overflowed() tells).
+///
+/// On a panel without a framebuffer, draw_text_to_panel() (below) lays the
+/// text out once per page strip (page_strip.h).
 ///
 /// Cost: sizeof(TextBox) is 4 * kWordCapacity + 64 bytes on Cortex-M (192 for
 /// the default 32); no heap; each code point costs a glyph lookup per font tried and
@@ -42,80 +48,13 @@
 #include <cstdint>
 
 #include "utf8mcu/common.h"
+#include "utf8mcu/decoder.h"
+#include "utf8mcu/display/layout.h"
+#include "utf8mcu/display/page_strip.h"
+#include "utf8mcu/display/panel.h"
 #include "utf8mcu/display/render.h"
 
 namespace utf8mcu::display {
-
-namespace detail {
-
-/// Characters that must not start a line (kinsoku): the Unicode line break
-/// classes CL, CP, EX, IS, NS and CJ (small kana, which strict Japanese line
-/// breaking treats as NS) in the blocks of kKinsokuBlocks.
-inline constexpr char16_t kNoBreakBefore[] = {
-    u'!', u')', u',', u'.', u':', u';', u'?', u']', u'}',
-    0x3001, 0x3002, 0x3005, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017, 0x3019, 0x301B, 0x301C,
-    0x301E, 0x301F, 0x303B, 0x303C,
-    0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096, 0x309B,
-    0x309C, 0x309D, 0x309E,
-    0x30A0, 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6,
-    0x30FB, 0x30FC, 0x30FD, 0x30FE,
-    0xFE10, 0xFE11, 0xFE12, 0xFE13, 0xFE14, 0xFE15, 0xFE16, 0xFE18,
-    0xFE36, 0xFE38, 0xFE3A, 0xFE3C, 0xFE3E, 0xFE40, 0xFE42, 0xFE44, 0xFE48,
-    0xFE50, 0xFE52, 0xFE54, 0xFE55, 0xFE56, 0xFE57, 0xFE5A, 0xFE5C, 0xFE5E,
-    0xFF01, 0xFF09, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF3D, 0xFF5D, 0xFF60, 0xFF61, 0xFF63, 0xFF64,
-    0xFF65, 0xFF67, 0xFF68, 0xFF69, 0xFF6A, 0xFF6B, 0xFF6C, 0xFF6D, 0xFF6E, 0xFF6F, 0xFF70, 0xFF9E, 0xFF9F,
-};
-
-/// Where kinsoku characters are, each span a multiple of 32 code points:
-/// printable ASCII; CJK Symbols and Punctuation, Hiragana, Katakana; Vertical
-/// Forms, CJK Compatibility Forms, Small Form Variants; halfwidth and
-/// fullwidth forms up to U+FF9F.
-struct KinsokuBlock {
-  std::uint16_t first;
-  std::uint16_t end;  // one past the last
-};
-inline constexpr KinsokuBlock kKinsokuBlocks[] = {{0x0020, 0x0080}, {0x3000, 0x3100}, {0xFE10, 0xFE70}, {0xFF00, 0xFFA0}};
-inline constexpr unsigned kKinsokuWords = (0x60 + 0x100 + 0x60 + 0xA0) / 32;
-
-/// One bit per code point of the blocks, in order: smaller than a switch over
-/// the characters, and one test for any of them.
-struct KinsokuBits {
-  std::uint32_t words[kKinsokuWords];
-};
-constexpr KinsokuBits make_kinsoku_bits() noexcept {
-  KinsokuBits bits{};
-  for (const char16_t code_point : kNoBreakBefore) {
-    std::uint32_t offset = 0;
-    for (const KinsokuBlock& block : kKinsokuBlocks) {
-      if (code_point >= block.first && code_point < block.end) {
-        const std::uint32_t bit = offset + static_cast<std::uint32_t>(code_point - block.first);
-        bits.words[bit >> 5] |= std::uint32_t{1} << (bit & 31u);
-        break;
-      }
-      offset += static_cast<std::uint32_t>(block.end - block.first);
-    }
-  }
-  return bits;
-}
-inline constexpr KinsokuBits kKinsokuBits = make_kinsoku_bits();
-
-}  // namespace detail
-
-/// True for punctuation that must not start a line (kinsoku: detail::kNoBreakBefore,
-/// checked against LineBreak.txt by display_width_vs_python). A break before
-/// it is moved before the character it follows. A few compares and one bit test.
-constexpr bool no_break_before(char32_t code_point) noexcept {
-  std::uint32_t offset = 0;
-  for (const detail::KinsokuBlock& block : detail::kKinsokuBlocks) {
-    if (code_point < block.first) return false;
-    if (code_point < block.end) {
-      const std::uint32_t bit = offset + (code_point - block.first);
-      return ((detail::kKinsokuBits.words[bit >> 5] >> (bit & 31u)) & 1u) != 0;
-    }
-    offset += static_cast<std::uint32_t>(block.end - block.first);
-  }
-  return false;
-}
 
 /// Pen position: the top-left corner of where the next character goes.
 struct Cursor {
@@ -173,8 +112,9 @@ class TextBox {
     word_x_ = clip_.left;
     word_overflow_ = false;
     skip_spaces_ = false;
-    break_after_ = false;
+    breaks_.reset();
     overflowed_ = false;
+    last_advance_ = 0;
   }
 
   /// Where the next character goes.
@@ -202,48 +142,52 @@ class TextBox {
   // A glyph from the fonts (as FontChain::find() places it on the line).
   void put_glyph(const Glyph& glyph, char32_t code_point, bool wide) noexcept {
     if (glyph.advance == 0) {
-      // A combining mark stays with the character before it.
+      // A combining mark stays with the character before it (step (a)).
       remember(code_point);
       draw_glyph_here(glyph, true);
       return;
     }
-    // Closing punctuation stays with the character before it (kinsoku).
-    if ((wide || break_after_) && !no_break_before(code_point)) end_word();
+    // Step (b); closing punctuation stays with the character before it (kinsoku).
+    if (breaks_.break_before(code_point, wide)) end_word(wide);
     make_room(glyph.advance);
     remember(code_point);
     draw_glyph_here(glyph, false);
     pen_.x += glyph.advance;
-    break_after_ = wide;
+    last_advance_ = glyph.advance;
   }
 
-  // Everything else: breaks, spaces, controls, code points without a glyph.
+  // Everything else: controls, spaces, code points without a glyph.
   void put_other(char32_t code_point) noexcept {
-    switch (code_point) {
-      case U'\n':
-      case 0x0B:
-      case 0x0C:
-      case 0x85:
-      case 0x2028:
-      case 0x2029:
+    switch (control_of(code_point)) {
+      case Control::kLineBreak:
         end_word();
         new_line();
         skip_spaces_ = false;
         return;
-      case U'\r':
+      case Control::kFormFeed:
+        clear();
         return;
-      case U' ':
+      case Control::kCarriageReturn:
+        end_word();
+        pen_.x = clip_.left;
+        last_advance_ = 0;
+        return;
+      case Control::kBackspace:
+        back_space();
+        return;
+      case Control::kSpace:
         put_space();
         return;
-      case U'\t':
+      case Control::kTab:
         put_tab();
         return;
-      case 0x200B:
+      case Control::kZeroWidthSpace:
         end_word();
         return;
-      default:
+      case Control::kNone:
         break;
     }
-    const Appearance look = appearance_of(fonts_, code_point);
+    const Appearance look = choose_glyph(fonts_, code_point);
     if (look.rendering == Rendering::kGlyph) {
       put_glyph(look.glyph, look.code_point, look.width_class == WidthClass::kWide);
     } else if (look.rendering == Rendering::kHexBox) {
@@ -251,6 +195,17 @@ class TextBox {
       const HexBox box = make_hex_box(look.code_point, look.line_height, look.baseline);
       put_glyph(box.glyph(), look.code_point, true);
     }
+  }
+
+  // One unit back on the line, once: the pen moves back over it and the
+  // word forgets it (its marks first); nothing is erased.
+  __attribute__((noinline)) void back_space() noexcept {
+    pen_.x = pen_.x - last_advance_ < clip_.left ? clip_.left : pen_.x - last_advance_;
+    if (last_advance_ != 0) {
+      while (word_length_ > 0 && UnitGrouper::continues_unit(choose_glyph(fonts_, word_[word_length_ - 1]))) --word_length_;
+      if (word_length_ > 0) --word_length_;
+    }
+    last_advance_ = 0;
   }
 
   void put_space() noexcept {
@@ -266,22 +221,23 @@ class TextBox {
     if (glyph.found()) {
       draw_glyph_here(glyph, advance == 0);
     } else {
-      draw_here(appearance_of(fonts_, U' '));
+      draw_here(choose_glyph(fonts_, U' '));
     }
     pen_.x += advance;
+    last_advance_ = static_cast<std::uint8_t>(advance);
   }
 
   void put_tab() noexcept {
     end_word();
     if (skip_spaces_) return;
-    const int tab_stop = 4 * (fonts_.cell_width() > 0 ? fonts_.cell_width() : 1);
-    const int stop = clip_.left + ((pen_.x - clip_.left) / tab_stop + 1) * tab_stop;
+    const int stop = next_tab_stop(pen_.x, clip_.left, 4 * fonts_.cell_width());
     if (stop > clip_.right) {
       wrap();
       return;
     }
     surface_.fill_rect(pen_.x, visible_top(), stop - pen_.x, visible_height(), style_.background);
     pen_.x = stop;
+    last_advance_ = 0;  // BS does not go back over a tab
   }
 
   // Makes room on the line for a character `advance` pixels wide that is
@@ -307,7 +263,7 @@ class TextBox {
     new_line();
     word_x_ = pen_.x;
     for (std::size_t i = 0; i < word_length_; ++i) {
-      const Appearance look = appearance_of(fonts_, word_[i]);
+      const Appearance look = choose_glyph(fonts_, word_[i]);
       draw_here(look);
       pen_.x += look.advance;
     }
@@ -321,10 +277,12 @@ class TextBox {
     }
   }
 
-  void end_word() noexcept {
+  // A break opportunity: the word so far can no longer move. `wide`: the
+  // unit that caused it is wide (the break rules remember it).
+  void end_word(bool wide = false) noexcept {
     word_length_ = 0;
     word_overflow_ = false;
-    break_after_ = false;
+    if (!wide) breaks_.reset();
   }
 
   // A line break caused by the layout (not by the text).
@@ -335,6 +293,7 @@ class TextBox {
 
   void new_line() noexcept {
     pen_.x = clip_.left;
+    last_advance_ = 0;
     // Stop counting once below the box, so that endless text cannot overflow.
     if (pen_.y < clip_.bottom) pen_.y += fonts_.line_height();
   }
@@ -359,15 +318,37 @@ class TextBox {
   Surface& surface_;
   FontChain fonts_;
   TextStyle<Color> style_;
+  std::uint8_t last_advance_ = 0;  // of the last unit on this line (BS); 0 after BS, TAB, a line break
+  bool overflowed_ = false;
   Clip clip_;
   Cursor pen_{0, 0};
   int word_x_ = 0;               // where the current word starts on this line
   std::size_t word_length_ = 0;  // code points in word_
   bool word_overflow_ = false;   // the word outgrew word_
   bool skip_spaces_ = false;     // just wrapped: drop spaces until a character
-  bool break_after_ = false;     // a wide character ended: break before the next one
-  bool overflowed_ = false;
+  BreakRules breaks_;            // step (b)
   char32_t word_[kWordCapacity] = {};
 };
+
+/// Draws UTF-8 `text` (`size` bytes; ill-formed parts become U+FFFD) in a
+/// TextBox at `area` straight to `panel`, through one page strip of
+/// `strip_size` bytes (page_strip.h): the text is laid out again for each
+/// piece of each page, so a word-wrapped 128x64 screen on an SSD1306 takes a
+/// 128-byte strip and no framebuffer. The picture equals the same TextBox
+/// drawn into a MonoFramebuffer sent with flush_framebuffer(). Returns the
+/// first failing status, kOk, or kBusError for a strip under 2 bytes. Cost:
+/// the layout of the text once per strip piece (8 times on a 128x64 panel
+/// with a 128-byte strip); RAM: the strip and a TextBox on the stack.
+template <typename Panel, std::size_t kWordCapacity = 32>
+[[nodiscard]] PanelStatus draw_text_to_panel(Panel& panel, std::uint8_t* strip, std::size_t strip_size,
+                                             const FontChain& fonts, const Rect& area, const char* text,
+                                             std::size_t size, const TextStyle<bool>& style = kLitOnDark) noexcept {
+  return draw_to_panel(panel, strip, strip_size, [&](PageStrip& page) {
+    TextBox<PageStrip, kWordCapacity> page_box(page, fonts, area, style);
+    Decoder decoder;
+    for (std::size_t i = 0; text != nullptr && i < size; ++i) decoder.push(static_cast<std::uint8_t>(text[i]), page_box);
+    decoder.finish(page_box);
+  });
+}
 
 }  // namespace utf8mcu::display

@@ -1,0 +1,269 @@
+#pragma once
+/// @file
+/// The Terminal's renderer: draws a CellGrid (terminal_grid.h) on any
+/// surface, and sends its changed cells to a panel through page strips
+/// (page_strip.h, the road TextBox and framebuffers take too). It keeps the
+/// cell width and what the panel shows of the cursor: 4 bytes.
+
+#include <cstddef>
+#include <cstdint>
+
+#include "utf8mcu/display/framebuffer.h"
+#include "utf8mcu/display/layout.h"
+#include "utf8mcu/display/page_strip.h"
+#include "utf8mcu/display/panel.h"
+#include "utf8mcu/display/render.h"
+
+namespace utf8mcu::display {
+
+/// Draws a grid in cells of cell_width() pixels (see the file comment).
+class GridRenderer {
+ public:
+  /// Cells of `cell_width` pixels across (1 to 255; clamped).
+  explicit constexpr GridRenderer(int cell_width) noexcept
+      : cell_width_(static_cast<std::uint8_t>(cell_width < 1 ? 1 : (cell_width > 255 ? 255 : cell_width))) {}
+
+  constexpr int cell_width() const noexcept { return cell_width_; }
+
+  /// Makes the next flush() send the whole panel, margins too.
+  void forget_panel() noexcept { flags_ = static_cast<std::uint8_t>(flags_ | kPanelUnknown); }
+
+  /// Sends the changed cells of `grid` to `panel` (Terminal::flush() says how).
+  template <typename Grid, typename Panel>
+  [[nodiscard]] PanelStatus flush(Grid& grid, Panel& panel, std::uint8_t* strip, std::size_t strip_size) noexcept {
+    const int cell_width = cell_width_;
+    constexpr int kColumns = Grid::kColumnCount;
+    constexpr int kRows = Grid::kRowCount;
+    if (strip == nullptr || strip_size < 2) return PanelStatus::kBusError;
+    follow_cursor(grid);
+    const int height = grid.line_height();
+    // The first flush (and one after forget_panel()) also blanks the panel
+    // right of and below the grid, which no cell covers.
+    const bool whole = (flags_ & kPanelUnknown) != 0;
+    const int pixel_width = kColumns * cell_width;
+    const int panel_width = whole || panel.width() < pixel_width ? panel.width() : pixel_width;
+    const int panel_height = whole || panel.height() < kRows * height ? panel.height() : kRows * height;
+    for (int page = 0; page * 8 < panel_height; ++page) {
+      const auto rows = static_cast<unsigned>(height);  // unsigned division: see render_strip()
+      const int first_row = static_cast<int>(static_cast<unsigned>(page * 8) / rows);
+      const int below = static_cast<int>(static_cast<unsigned>(page * 8 + 7) / rows);
+      const int last_row = below < kRows ? below : kRows - 1;
+      int first_column = whole ? 0 : kColumns;
+      int end_column = 0;
+      for (int row = first_row; row <= last_row; ++row) dirty_range(grid, row, first_column, end_column);
+      const int x_end = whole || end_column * cell_width > panel_width ? panel_width : end_column * cell_width;
+      const PanelStatus status =
+          send_page(panel, strip, strip_size, page, first_column * cell_width, x_end, [&](PageStrip& surface) {
+            render_strip(grid, cell_width, surface, first_row, last_row);
+          });
+      if (status != PanelStatus::kOk) return status;
+    }
+    flags_ = static_cast<std::uint8_t>(flags_ & ~kPanelUnknown);
+    grid.mark_clean();
+    return PanelStatus::kOk;
+  }
+
+  /// Draws the whole grid on `surface` with its top-left corner at (x, y),
+  /// the cursor too if it is visible. Any origin: it is clamped to
+  /// +-kMaxCoordinate first, so no sum overflows.
+  template <typename Grid, typename Surface>
+  void draw(const Grid& grid, Surface& surface, int x, int y) const noexcept {
+    const int cell_width = cell_width_;
+    constexpr int kColumns = Grid::kColumnCount;
+    x = detail::clamp_coordinate(x);
+    y = detail::clamp_coordinate(y);
+    const int height = grid.line_height();
+    surface.fill_rect(x, y, kColumns * cell_width, Grid::kRowCount * height, kLitOnDark.background);
+    for (int row = 0; row < Grid::kRowCount; ++row) {
+      for (int column = 0; column < kColumns; ++column) draw_cell(grid, cell_width, surface, column, row, x, y, kLitOnDark);
+    }
+    if (!grid.cursor_visible()) return;
+    const int at = grid.lead_of(grid.cursor_cell());
+    const int column = at % kColumns;
+    const int row = at / kColumns;
+    constexpr TextStyle<bool> kInverse{kLitOnDark.background, kLitOnDark.foreground};
+    surface.fill_rect(x + column * cell_width, y + row * height, (grid.end_of(at) - at) * cell_width, height,
+                      kInverse.background);
+    draw_cell(grid, cell_width, surface, column, row, x, y, kInverse);
+  }
+
+ private:
+  static constexpr std::uint8_t kCursorShown = 1u << 0;   // the last flush drew it at shown_cell_
+  static constexpr std::uint8_t kPanelUnknown = 1u << 1;  // the next flush sends the whole panel, margins too
+
+  // Marks the cells whose cursor state changed since the last flush.
+  template <typename Grid>
+  void follow_cursor(Grid& grid) noexcept {
+    const bool shown = (flags_ & kCursorShown) != 0;
+    const bool visible = grid.cursor_visible();
+    const int at = grid.cursor_cell();
+    if (shown == visible && (!visible || shown_cell_ == at)) return;
+    if (shown) {
+      for (int i = grid.lead_of(shown_cell_); i < grid.end_of(shown_cell_); ++i) grid.set_dirty(i);
+    }
+    if (visible) {
+      for (int i = grid.lead_of(at); i < grid.end_of(at); ++i) grid.set_dirty(i);
+    }
+    shown_cell_ = static_cast<std::uint16_t>(at);
+    flags_ = static_cast<std::uint8_t>(visible ? (flags_ | kCursorShown) : (flags_ & ~kCursorShown));
+  }
+
+  // Widens [first, end) to the dirty cells of `row`, whole characters included.
+  template <typename Grid>
+  static void dirty_range(const Grid& grid, int row, int& first, int& end) noexcept {
+    if (!grid.row_dirty(row)) return;
+    const int line = row * Grid::kColumnCount;
+    for (int column = 0; column < Grid::kColumnCount; ++column) {
+      if (!grid.is_dirty(line + column)) continue;
+      const int from = grid.lead_of(line + column) - line;
+      const int to = grid.end_of(line + column) - line;
+      if (from < first) first = from;
+      if (to > end) end = to;
+    }
+  }
+
+  // Renders the cells of rows [first_row, last_row) that the strip covers;
+  // the cursor's cells inverted.
+  template <typename Grid>
+  void render_strip(const Grid& grid, int cell_width, PageStrip& surface, int first_row, int last_row) const noexcept {
+    constexpr int kColumns = Grid::kColumnCount;
+    // Unsigned divisions (x >= 0): the signed ones would link a second
+    // division routine on cores without a divide instruction.
+    const int x = surface.x();
+    const auto width = static_cast<unsigned>(cell_width);
+    const int last_column = static_cast<int>(static_cast<unsigned>(x + surface.width() - 1) / width);
+    const int from_column = static_cast<int>(static_cast<unsigned>(x) / width);
+    const int first_column = from_column < kColumns ? from_column : kColumns - 1;
+    for (int row = first_row; row <= last_row; ++row) {
+      const int line = row * kColumns;
+      for (int column = grid.lead_of(line + first_column) - line; column <= last_column && column < kColumns; ++column) {
+        strip_cell(grid, cell_width, surface, column, row);
+      }
+    }
+    if ((flags_ & kCursorShown) == 0) return;
+    // Inverting the drawn cells in place needs no second style of drawing.
+    const int at = grid.lead_of(shown_cell_);
+    const int row = static_cast<int>(static_cast<unsigned>(at) / kColumns);
+    const int top = row * grid.line_height() - surface.y();  // the cursor's rows, relative to the page
+    const int bottom = top + grid.line_height();
+    if (bottom <= 0 || top >= 8) return;
+    const auto rows = static_cast<std::uint8_t>((0xFFu << (top < 0 ? 0 : top)) & (0xFFu >> (bottom > 8 ? 0 : 8 - bottom)));
+    const int left = (at - row * kColumns) * cell_width - x;
+    const int right = left + (grid.end_of(at) - at) * cell_width;
+    std::uint8_t* const strip = surface.data();
+    for (int column = left < 0 ? 0 : left; column < right && column < surface.width(); ++column) {
+      strip[column] = static_cast<std::uint8_t>(strip[column] ^ rows);
+    }
+  }
+
+  // Cell (column, row) into a page strip the renderer cleared: the ink of
+  // its character (glyph or hex box) and of the marks over it, ORed into the
+  // strip bytes, clipped to the cell. The same pixels as draw_cell() on a
+  // cleared surface, without the generic clipping of draw_glyph(): a cell
+  // in a strip needs only its columns and its line's rows of the page.
+  template <typename Grid>
+  static void strip_cell(const Grid& grid, int cell_width, PageStrip& surface, int column, int row) noexcept {
+    const int i = row * Grid::kColumnCount + column;
+    if (grid.continuation(i)) return;
+    const std::uint16_t value = grid.content(i);
+    const std::uint16_t mark = grid.mark_at(i);
+    if (value == 0 && mark == 0) return;  // blank: the strip is cleared already
+    const int height = grid.line_height();
+    const int left = column * cell_width - surface.x();  // the cell in strip columns
+    const int right = left + (grid.end_of(i) - i) * cell_width;
+    const int down = row * height - surface.y();  // the line's top row, from the page's
+    // The line's rows within the page's 8 (none when it misses the page).
+    const int bottom = down + height;
+    const std::uint32_t from_top = down <= 0 ? 0xFFu : (down >= 8 ? 0u : (0xFFu << down) & 0xFFu);
+    const std::uint32_t to_bottom = bottom >= 8 ? 0xFFu : (bottom <= 0 ? 0u : 0xFFu >> (8 - bottom));
+    const auto line_rows = static_cast<std::uint8_t>(from_top & to_bottom);
+    if (line_rows == 0) return;
+    const InkTarget target{surface.data(), left < 0 ? 0 : left, right < surface.width() ? right : surface.width(), down,
+                           line_rows};
+    const auto fonts = grid.fonts();
+    int advance = grid.font_cell_width();  // a mark over a blank sits where a narrow character would be
+    if (Grid::is_hex_box(value)) {
+      // Column by column, without packing it as a glyph (make_hex_box()).
+      const char32_t code_point = grid.hex_box_code_point(i);
+      const HexBoxShape shape = hex_box_shape(code_point, height, fonts.baseline());
+      for (int c = 0; c < shape.width; ++c) or_column(target, left + c, hex_box_column(code_point, height, c), shape.top);
+      advance = shape.advance;
+    } else if (value != 0) {
+      const Glyph glyph = chain_glyph_at(fonts, value - 1u);
+      const bool alone = glyph.advance == 0;
+      or_ink(target, glyph, alone ? left + advance : left);
+      if (!alone) advance = glyph.advance;
+    }
+    for (int n = 0; n < Grid::kMaxCellMarks; ++n) {
+      const std::uint16_t over = n == 0 ? mark : grid.mark_at(i, n);
+      if (over == 0) break;
+      or_ink(target, chain_glyph_at(fonts, over - 1u), left + advance);
+    }
+  }
+
+  // Where or_ink() draws: strip columns [first, end) and `rows` of the page
+  // byte; `down` is the line's top row from the page's.
+  struct InkTarget {
+    std::uint8_t* strip;
+    int first;
+    int end;
+    int down;
+    std::uint8_t rows;
+  };
+
+  // ORs the ink of `glyph`, its pen at strip column `pen`, into the target.
+  static void or_ink(const InkTarget& target, const Glyph& glyph, int pen) noexcept {
+    if (!glyph.found()) return;
+    InkColumns ink(glyph);
+    for (int c = 0; c < glyph.width; ++c) or_column(target, pen + glyph.x_offset + c, ink.take(), glyph.top);
+  }
+
+  // ORs one ink column (bit r = row `top` + r of the line) into strip column
+  // `x` of the target, if the target has it.
+  static void or_column(const InkTarget& target, int x, std::uint32_t bits, int top) noexcept {
+    if (x < target.first || x >= target.end) return;
+    const int shift = target.down + top;  // the ink's top row from the page's: -50 .. 31
+    const std::uint32_t rows = shift >= 0 ? bits << shift : (shift > -32 ? bits >> -shift : 0u);
+    target.strip[x] = static_cast<std::uint8_t>(target.strip[x] | (rows & target.rows));
+  }
+
+  // Draws cell (column, row) in `style` with the grid's origin at (x, y) of
+  // `surface`, clipped to the cell (all cells of a wider character): its
+  // character (glyph or hex box) and the marks over it.
+  template <typename Grid, typename Surface>
+  static void draw_cell(const Grid& grid, int cell_width, Surface& surface, int column, int row, int x, int y,
+                        const TextStyle<bool>& style) noexcept {
+    const int i = row * Grid::kColumnCount + column;
+    if (grid.continuation(i)) return;
+    const std::uint16_t value = grid.content(i);
+    const std::uint16_t mark = grid.mark_at(i);
+    if (value == 0 && mark == 0) return;  // the background is drawn already
+    const int height = grid.line_height();
+    const int left = x + column * cell_width;
+    const int top = y + row * height;
+    const Clip clip = clip_of(Rect{left, top, (grid.end_of(i) - i) * cell_width, height});
+    const auto fonts = grid.fonts();
+    int advance = grid.font_cell_width();  // a mark over a blank sits where a narrow character would be
+    if (Grid::is_hex_box(value)) {
+      const HexBox box = make_hex_box(grid.hex_box_code_point(i), height, fonts.baseline());
+      draw_glyph(surface, box.glyph(), left, top, clip, style, false);
+      advance = box.advance;
+    } else if (value != 0) {
+      const Glyph glyph = chain_glyph_at(fonts, value - 1u);
+      const bool alone = glyph.advance == 0;
+      draw_glyph(surface, glyph, alone ? left + advance : left, top, clip, style, alone);
+      if (!alone) advance = glyph.advance;
+    }
+    for (int n = 0; n < Grid::kMaxCellMarks; ++n) {
+      const std::uint16_t over = n == 0 ? mark : grid.mark_at(i, n);
+      if (over == 0) break;
+      draw_glyph(surface, chain_glyph_at(fonts, over - 1u), left + advance, top, clip, style, true);
+    }
+  }
+
+  std::uint16_t shown_cell_ = 0;  // where the last flush drew the cursor (kCursorShown)
+  std::uint8_t flags_ = kPanelUnknown;
+  std::uint8_t cell_width_;
+};
+
+}  // namespace utf8mcu::display
