@@ -23,3 +23,28 @@ utf8mcu_add_unit_test(NAME segmentation_test SOURCES segmentation_test.cpp)
 target_include_directories(segmentation_test PRIVATE "${CMAKE_CURRENT_BINARY_DIR}/generated")
 target_link_libraries(segmentation_test PRIVATE utf8mcu::text)
 add_dependencies(segmentation_test segmentation_vectors)
+
+# Host only: the differential against ICU's BreakIterator and utf8proc over
+# random strings from every pair of property values. CTest runs
+# UTF8MCU_SEGMENTATION_DIFFERENTIAL_STRINGS of them: the full million takes
+# seconds under the sanitizers; run the executable with a count and a seed
+# for more.
+if(NOT CMAKE_CROSSCOMPILING)
+  set(UTF8MCU_SEGMENTATION_DIFFERENTIAL_STRINGS 1000000 CACHE STRING
+    "Random strings the segmentation differential against ICU and utf8proc checks under CTest")
+  find_package(ICU COMPONENTS uc)
+  find_library(UTF8MCU_UTF8PROC_LIBRARY utf8proc)
+  find_path(UTF8MCU_UTF8PROC_INCLUDE utf8proc.h)
+  if(ICU_FOUND AND UTF8MCU_UTF8PROC_LIBRARY AND UTF8MCU_UTF8PROC_INCLUDE)
+    add_executable(segmentation_differential segmentation_differential.cpp)
+    target_include_directories(segmentation_differential PRIVATE "${UTF8MCU_UTF8PROC_INCLUDE}")
+    target_link_libraries(segmentation_differential PRIVATE utf8mcu::text ICU::uc
+      "${UTF8MCU_UTF8PROC_LIBRARY}" utf8mcu_test_options)
+    add_test(NAME segmentation_differential
+      COMMAND segmentation_differential ${UTF8MCU_SEGMENTATION_DIFFERENTIAL_STRINGS})
+    set_tests_properties(segmentation_differential PROPERTIES TIMEOUT 300)
+  else()
+    message(WARNING "segmentation_differential needs ICU (libicu-dev) and utf8proc (libutf8proc-dev): "
+      "tools/setup-deps.sh test installs them")
+  endif()
+endif()
