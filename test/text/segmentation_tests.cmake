@@ -48,3 +48,20 @@ if(NOT CMAKE_CROSSCOMPILING)
       "tools/setup-deps.sh test installs them")
   endif()
 endif()
+
+# Host only: u8text --graphemes and --lines on every line of both test files
+# and on random strings against ICU (Debian's python3-icu).
+if(NOT CMAKE_CROSSCOMPILING AND UTF8MCU_BUILD_EXAMPLES)
+  set(UTF8MCU_PYTHON_ICU "/usr/bin/python3" CACHE FILEPATH "A Python with the icu module (python3-icu)")
+  execute_process(COMMAND "${UTF8MCU_PYTHON_ICU}" -c "import icu" RESULT_VARIABLE _python_icu_missing
+    OUTPUT_QUIET ERROR_QUIET)
+  if(_python_icu_missing)
+    message(WARNING "u8text_segmentation test needs python3-icu in UTF8MCU_PYTHON_ICU=${UTF8MCU_PYTHON_ICU} "
+      "(tools/setup-deps.sh test installs it)")
+  else()
+    add_test(NAME u8text_segmentation
+      COMMAND "${UTF8MCU_PYTHON_ICU}" "${CMAKE_CURRENT_SOURCE_DIR}/u8text_segmentation_test.py"
+        $<TARGET_FILE:u8text> "${UTF8MCU_UCD_DIR}")
+    set_tests_properties(u8text_segmentation PROPERTIES TIMEOUT 300)
+  endif()
+endif()
