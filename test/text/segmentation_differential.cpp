@@ -157,7 +157,7 @@ void print_string(const char* what, const std::vector<char32_t>& cps, const std:
 
 int main(int argc, char** argv) {
   const unsigned long strings = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 100000;
-  if (argc > 2) rng_state = std::strtoull(argv[2], nullptr, 10) | 1u;
+  if (argc > 2) rng_state = std::strtoull(argv[2], nullptr, 10) * 0x9E3779B97F4A7C15u + 1u;
   const unsigned long print_limit = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 20;
   const std::vector<std::vector<char32_t>> buckets = make_buckets();
 
