@@ -31,6 +31,59 @@ namespace utf8mcu::text {
 /// never reaches it.
 inline constexpr std::uint16_t kMaxGraphemeCodePoints = 32;
 
+namespace internal {
+
+constexpr bool is_grapheme_control(unsigned p) {
+  using P = GraphemeProperty;
+  return p == unsigned(P::kCR) || p == unsigned(P::kLF) || p == unsigned(P::kControl);
+}
+
+// The rules that look at the pair alone (GB3-GB9b), in order: true where
+// they keep `prev` and `next` together, false where they break or say
+// nothing.
+constexpr bool grapheme_pair_joins(unsigned prev, unsigned next) {
+  using P = GraphemeProperty;
+  // GB3
+  if (prev == unsigned(P::kCR) && next == unsigned(P::kLF)) return true;
+  // GB4, GB5
+  if (is_grapheme_control(prev) || is_grapheme_control(next)) return false;
+  // GB6
+  if (prev == unsigned(P::kL) &&
+      (next == unsigned(P::kL) || next == unsigned(P::kV) || next == unsigned(P::kLV) || next == unsigned(P::kLVT))) {
+    return true;
+  }
+  // GB7
+  if ((prev == unsigned(P::kLV) || prev == unsigned(P::kV)) && (next == unsigned(P::kV) || next == unsigned(P::kT))) {
+    return true;
+  }
+  // GB8
+  if ((prev == unsigned(P::kLVT) || prev == unsigned(P::kT)) && next == unsigned(P::kT)) return true;
+  // GB9, GB9a
+  if (next == unsigned(P::kExtend) || next == unsigned(P::kZwj) || next == unsigned(P::kSpacingMark)) return true;
+  // GB9b
+  return prev == unsigned(P::kPrepend);
+}
+
+// grapheme_pair_joins() as a 16-bit mask of `next` values per `prev` value
+// (32 bytes of flash): the breaker's pair test is a load and a shift.
+struct GraphemePairJoins {
+  std::uint16_t masks[16];
+};
+
+constexpr GraphemePairJoins make_grapheme_pair_joins() {
+  GraphemePairJoins joins{};
+  for (unsigned prev = 0; prev < 16; ++prev) {
+    for (unsigned next = 0; next < 16; ++next) {
+      if (grapheme_pair_joins(prev, next)) joins.masks[prev] = static_cast<std::uint16_t>(joins.masks[prev] | (1u << next));
+    }
+  }
+  return joins;
+}
+
+inline constexpr GraphemePairJoins kGraphemePairJoins = make_grapheme_pair_joins();
+
+}  // namespace internal
+
 /// Grapheme cluster boundaries of a code point stream. Trivially copyable,
 /// 8 bytes; no heap, no table of its own beyond grapheme_properties.h's.
 /// Not shared between interrupt contexts without a lock (it is plain data).
@@ -78,43 +131,14 @@ class GraphemeBreaker {
   static constexpr std::uint8_t kPictographic = 2;
   static constexpr std::uint8_t kPictographicZwj = 4;
 
-  static constexpr bool is_control(unsigned p) {
-    return p == unsigned(P::kCR) || p == unsigned(P::kLF) || p == unsigned(P::kControl);
-  }
-
   constexpr bool is_boundary(P property) const {
-    const unsigned prev = previous_;
     const unsigned next = static_cast<unsigned>(property);
-    // GB3
-    if (prev == unsigned(P::kCR) && next == unsigned(P::kLF)) return false;
-    // GB4, GB5
-    if (is_control(prev) || is_control(next)) return true;
-    // GB6
-    if (prev == unsigned(P::kL) &&
-        (next == unsigned(P::kL) || next == unsigned(P::kV) || next == unsigned(P::kLV) ||
-         next == unsigned(P::kLVT))) {
-      return false;
-    }
-    // GB7
-    if ((prev == unsigned(P::kLV) || prev == unsigned(P::kV)) &&
-        (next == unsigned(P::kV) || next == unsigned(P::kT))) {
-      return false;
-    }
-    // GB8
-    if ((prev == unsigned(P::kLVT) || prev == unsigned(P::kT)) && next == unsigned(P::kT)) return false;
-    // GB9, GB9a
-    if (next == unsigned(P::kExtend) || next == unsigned(P::kZwj) || next == unsigned(P::kSpacingMark)) {
-      return false;
-    }
-    // GB9b
-    if (prev == unsigned(P::kPrepend)) return false;
-    // GB11
-    if ((flags_ & kPictographicZwj) != 0 && next == unsigned(P::kExtendedPictographic)) return false;
+    // GB3-GB9b
+    if (((internal::kGraphemePairJoins.masks[previous_] >> next) & 1u) != 0) return false;
+    // GB11 (its context: flags_, kept by update())
+    if ((flags_ & kPictographicZwj) != 0 && property == P::kExtendedPictographic) return false;
     // GB12, GB13
-    if (prev == unsigned(P::kRegionalIndicator) && next == unsigned(P::kRegionalIndicator) &&
-        (flags_ & kRegionalOdd) != 0) {
-      return false;
-    }
+    if ((flags_ & kRegionalOdd) != 0 && property == P::kRegionalIndicator) return false;
     // GB999
     return true;
   }
