@@ -114,40 +114,96 @@ def read_general_categories(unicode_data: Path) -> list[str]:
 
 
 class PackedTable:
-    """A property of every code point (integers below 256) as three stages:
+    """A property of every code point (integers below 256) as a trie:
 
-        stage1[cp >> shift1]                        -> a block of stage 2
-        stage2[block * 2^(shift1-shift2) + middle]  -> a block of leaves
-        leaves[block * 2^shift2 + low], `bits` bits per value
+        top[cp >> shifts[-1]]                           -> a block of the next index
+        index[block << step | middle bits of cp] ...    -> ... (one to three indexes)
+        leaves[offset + (cp & (2^shifts[0] - 1))]       values of `bits` bits each
 
-    Equal blocks are stored once, so the long runs of one value (unassigned
-    planes, CJK, Hangul) cost a block each. The shifts and the leaf width are
-    chosen for the fewest bytes; stage indexes are 8-bit where they fit.
+    Equal blocks of every stage are stored once, and the leaf blocks overlap
+    where one's end matches another's start, so the long runs of one value
+    (unassigned planes, CJK, Hangul) cost a block each. The block sizes, the
+    number of stages and the alignment of the leaf blocks (block numbers, or
+    offsets in steps of 1, 2, 4... values, which let blocks overlap more but
+    need wider entries) are chosen for the fewest bytes; each index is 8-bit
+    where its values fit.
+
+    The upper planes are folded where the values allow: above a limit, the
+    noncharacters (xFFFE, xFFFF) have one value, one window (plane 14's
+    tags and variation selectors) is packed after the limit, and every other
+    code point has one tail value; the lookup tests these before the trie.
     """
 
-    def __init__(self, values: list[int]):
+    def __init__(self, values: list[int], max_levels: int = 4):
         if len(values) != CODE_POINTS:
             raise ValueError("one value per code point expected")
         top = max(values)
         if top >= 256 or min(values) < 0:
             raise ValueError("values must be 0..255")
         self.values = values
-        candidates = [bits for bits in (1, 2, 4, 8) if top < (1 << bits)]
+        self.bits = max(1, top.bit_length())
         best = None
-        for bits in candidates:
-            for shift2 in range(3, 10):
-                if (1 << shift2) * bits < 8:
-                    continue
-                leaves, leaf_index = self._blocks(values, 1 << shift2)
-                for shift1 in range(shift2 + 1, 17):
-                    layout = self._layout(leaf_index, shift1, shift2, leaves, bits)
-                    if layout is not None and (best is None or layout["bytes"] < best["bytes"]):
-                        best = layout
-        self.__dict__.update(best)
+        fold = self._find_fold(values)
+        for self.fold in ([None, fold] if fold else [None]):
+            folded = values
+            if self.fold:
+                limit, window_start, window_end = self.fold[:3]
+                folded = values[:limit] + values[window_start:window_end]
+            best = self._smallest(folded, max_levels, best)
+        self.bytes, self.fold, self.leaf_shift, self.align_shift, self.shifts, self.stages, leaves = best
+        self.leaves = self._pack(leaves, self.bits)
         self._check()
 
+    def _smallest(self, values, max_levels, best):
+        """The smallest trie of `values` (with self.fold) if smaller than `best`."""
+        for leaf_shift in range(2, 8):
+            leaf_blocks, leaf_index = self._blocks(values, 1 << leaf_shift)
+            for align_shift in range(leaf_shift + 1):
+                # Leaf blocks start at multiples of 2^align_shift: 2^leaf_shift
+                # means block numbers, smaller ones let blocks overlap.
+                leaves, offsets = self._overlap(leaf_blocks, 1 << align_shift)
+                entries = [offsets[block] >> align_shift for block in leaf_index]
+                span = (len(leaves) >> align_shift) + 1
+                for shifts, stages, total in self._indexes(entries, span, leaf_shift, max_levels - 1):
+                    size = total + self._leaf_bytes(len(leaves))
+                    if best is None or size < best[0]:
+                        best = (size, self.fold, leaf_shift, align_shift, shifts, stages, leaves)
+        return best
+
     @staticmethod
-    def _blocks(items: list[int], size: int) -> tuple[list[tuple[int, ...]], list[int]]:
+    def _find_fold(values):
+        """(limit, window start, window end, noncharacter value, tail value)
+        for the lowest limit (a multiple of 0x1000) that folds, or None."""
+        counts: dict[int, int] = {}
+        for cp in range(0x40000, CODE_POINTS, 0x100):
+            counts[values[cp]] = counts.get(values[cp], 0) + 1
+        tail = max(counts, key=counts.get)
+        odd = [cp for cp in range(CODE_POINTS) if values[cp] != tail and (cp & 0xFFFE) != 0xFFFE]
+        first_odd = len(odd)
+        for limit in range(CODE_POINTS - 0x1000, 0, -0x1000):
+            # The lowest limit whose rest folds; walking down, stop at the first that does not.
+            noncharacters = {values[plane << 16 | 0xFFFE] for plane in range(limit >> 16, 17)
+                             if plane << 16 | 0xFFFE >= limit}
+            noncharacters |= {values[plane << 16 | 0xFFFF] for plane in range(limit >> 16, 17)
+                              if plane << 16 | 0xFFFF >= limit}
+            while first_odd > 0 and odd[first_odd - 1] >= limit:
+                first_odd -= 1
+            window = odd[first_odd:]
+            span = ((window[-1] | 0xFFF) + 1 - (window[0] & ~0xFFF)) if window else 0
+            if len(noncharacters) > 1 or span > 0x2000:
+                break
+            best = limit, noncharacters
+        else:
+            return None
+        if "best" not in locals():
+            return None
+        limit, noncharacters = best
+        window = [cp for cp in odd if cp >= limit]
+        start, end = (window[0] & ~0xFFF, (window[-1] | 0xFFF) + 1) if window else (limit, limit)
+        return limit, start, end, noncharacters.pop(), tail
+
+    @staticmethod
+    def _blocks(items, size):
         unique: dict[tuple[int, ...], int] = {}
         order: list[tuple[int, ...]] = []
         index: list[int] = []
@@ -161,42 +217,82 @@ class PackedTable:
             index.append(unique[block])
         return order, index
 
-    def _layout(self, leaf_index, shift1, shift2, leaves, bits):
-        middle = 1 << (shift1 - shift2)
-        stage2_blocks, stage1 = self._blocks(leaf_index, middle)
-        stage2_width = 1 if len(leaves) <= 256 else 2
-        stage1_width = 1 if len(stage2_blocks) <= 256 else 2
-        if stage2_width == 2 and len(leaves) > 65536:
-            return None
-        leaf_bytes = len(leaves) * (1 << shift2) * bits // 8
-        total = (len(stage1) * stage1_width + len(stage2_blocks) * middle * stage2_width + leaf_bytes)
-        return {
-            "bytes": total, "bits": bits, "shift1": shift1, "shift2": shift2,
-            "stage1": stage1, "stage1_width": stage1_width,
-            "stage2": [entry for block in stage2_blocks for entry in block], "stage2_width": stage2_width,
-            "leaves": self._pack_leaves(leaves, bits),
-        }
-
     @staticmethod
-    def _pack_leaves(leaves, bits):
-        flat = [value for block in leaves for value in block]
-        per_byte = 8 // bits
-        packed = []
-        for start in range(0, len(flat), per_byte):
-            byte = 0
-            for slot, value in enumerate(flat[start:start + per_byte]):
-                byte |= value << (slot * bits)
-            packed.append(byte)
-        return packed
+    def _overlap(blocks, align):
+        """Lays the blocks into one array, each at a multiple of `align`:
+        where it already occurs, else overlapping the array's end as far as
+        it matches. Returns the array and each block's offset."""
+        array: list[int] = []
+        text = ""
+        offsets = []
+        for block in blocks:
+            key = "".join(chr(0x100 + value) for value in block)
+            found = text.find(key)
+            while found >= 0 and found % align:
+                found = text.find(key, found + 1)
+            if found < 0:
+                shared = next((k for k in range(len(block) - 1, 0, -1)
+                               if (len(array) - k) % align == 0 and text.endswith(key[:k])), 0)
+                if shared == 0 and len(array) % align:
+                    filler = (align - len(array) % align) * [block[0]]
+                    array.extend(filler)
+                    text += chr(0x100 + block[0]) * len(filler)
+                found = len(array) - shared
+                array.extend(block[shared:])
+                text += key[shared:]
+            offsets.append(found)
+        return array, offsets
+
+    def _indexes(self, entries, span, low_shift, levels):
+        """Every way to index `entries` (values below `span`) with 1..levels
+        stages: yields (shifts, stages, bytes), stages from the lowest up,
+        each (width, items, shift of the block number)."""
+        width = 1 if span <= 256 else 2
+        yield [low_shift], [(width, entries)], len(entries) * width
+        if levels == 1:
+            return
+        for step in range(1, 9):
+            blocks, index = self._blocks(entries, 1 << step)
+            if len(index) < 2:
+                break
+            flat = [entry for block in blocks for entry in block]
+            for shifts, stages, total in self._indexes(index, len(blocks), low_shift + step, levels - 1):
+                yield [low_shift] + shifts, [(width, flat)] + stages, total + len(flat) * width
+
+    def _leaf_bytes(self, count):
+        # One byte of padding: a value is read from two bytes.
+        return (count * self.bits + 7) // 8 + (0 if self.bits in (1, 2, 4, 8) else 1)
+
+    def _pack(self, leaves, bits):
+        packed = bytearray(self._leaf_bytes(len(leaves)))
+        for index, value in enumerate(leaves):
+            bit = index * bits
+            word = value << (bit % 8)
+            packed[bit // 8] |= word & 0xFF
+            if word >> 8:
+                packed[bit // 8 + 1] |= word >> 8
+        return list(packed)
 
     def lookup(self, code_point: int) -> int:
-        """The value as packed_lookup() in C++ finds it."""
-        block1 = self.stage1[code_point >> self.shift1]
-        middle = (code_point >> self.shift2) & ((1 << (self.shift1 - self.shift2)) - 1)
-        block2 = self.stage2[(block1 << (self.shift1 - self.shift2)) | middle]
-        index = (block2 << self.shift2) | (code_point & ((1 << self.shift2) - 1))
-        per_byte = 8 // self.bits
-        return (self.leaves[index // per_byte] >> ((index % per_byte) * self.bits)) & ((1 << self.bits) - 1)
+        """The value as the generated C++ finds it."""
+        if self.fold and code_point >= self.fold[0]:
+            limit, window_start, window_end, noncharacter, tail = self.fold
+            if (code_point & 0xFFFE) == 0xFFFE:
+                return noncharacter
+            if not window_start <= code_point < window_end:
+                return tail
+            code_point = code_point - window_start + limit
+        shifts, stages = self.shifts, self.stages
+        entry = stages[-1][1][code_point >> shifts[-1]]
+        for level in range(len(stages) - 2, -1, -1):
+            step = shifts[level + 1] - shifts[level]
+            middle = (code_point >> shifts[level]) & ((1 << step) - 1)
+            entry = stages[level][1][(entry << step) | middle]
+        low = code_point & ((1 << self.leaf_shift) - 1)
+        index = (entry << self.align_shift) + low
+        bit = index * self.bits
+        window = self.leaves[bit // 8] | (self.leaves[bit // 8 + 1] << 8 if bit // 8 + 1 < len(self.leaves) else 0)
+        return (window >> (bit % 8)) & ((1 << self.bits) - 1)
 
     def _check(self) -> None:
         for code_point in range(CODE_POINTS):
@@ -208,31 +304,52 @@ class PackedTable:
         lines = []
         for start in range(0, len(items), 16):
             lines.append("    " + ", ".join(str(item) for item in items[start:start + 16]) + ",")
-        return f"const {ctype} {name}[{len(items)}] = {{\n" + "\n".join(lines) + "\n}};\n"
+        return f"const {ctype} {name}[{len(items)}] = {{\n" + "\n".join(lines) + "\n};\n"
 
     _WIDTH = {1: "std::uint8_t", 2: "std::uint16_t"}
+
+    def _names(self, prefix):
+        return [f"{prefix}Index{level}" for level in range(len(self.stages))]
 
     def header(self, prefix: str, function: str, out_of_range: int, doc: str) -> str:
         """C++ for a header: the arrays' declarations and `inline unsigned
         function(char32_t)`, which returns the value of any code point and
         `out_of_range` above U+10FFFF. Needs "utf8mcu/text/internal/packed_table.h"."""
-        width = self._WIDTH
-        return (
-            f"extern const {width[self.stage1_width]} {prefix}Stage1[{len(self.stage1)}];\n"
-            f"extern const {width[self.stage2_width]} {prefix}Stage2[{len(self.stage2)}];\n"
-            f"extern const std::uint8_t {prefix}Leaves[{len(self.leaves)}];\n\n"
-            f"/// {doc}\n"
-            f"inline unsigned {function}(char32_t code_point) {{\n"
-            f"  return internal::packed_lookup<{self.shift1}, {self.shift2}, {self.bits}>(\n"
-            f"      {prefix}Stage1, {prefix}Stage2, {prefix}Leaves, code_point, {out_of_range}u);\n"
-            f"}}\n")
+        names = self._names(prefix)
+        lines = [f"extern const {self._WIDTH[width]} {name}[{len(items)}];"
+                 for name, (width, items) in zip(names, self.stages)]
+        lines.append(f"extern const std::uint8_t {prefix}Leaves[{len(self.leaves)}];")
+        body = ["  std::uint32_t cp = code_point;"]
+        if self.fold:
+            limit, window_start, window_end, noncharacter, tail = self.fold
+            body += [f"  if (cp >= 0x{limit:X}) {{",
+                     f"    if (cp > 0x10FFFF) return {out_of_range}u;",
+                     f"    if ((cp & 0xFFFE) == 0xFFFE) return {noncharacter}u;  // noncharacters"]
+            if window_end > window_start:
+                body += [f"    if (cp - 0x{window_start:X} >= 0x{window_end - window_start:X}) return {tail}u;"]
+                if window_start != limit:
+                    body += [f"    cp = cp - 0x{window_start - limit:X};  // packed after the limit"]
+            else:
+                body += [f"    return {tail}u;"]
+            body += ["  }"]
+        else:
+            body += [f"  if (cp > 0x10FFFF) return {out_of_range}u;"]
+        body += [f"  std::uint32_t entry = {names[-1]}[cp >> {self.shifts[-1]}];"]
+        for level in range(len(self.stages) - 2, -1, -1):
+            step = self.shifts[level + 1] - self.shifts[level]
+            body.append(f"  entry = {names[level]}[(entry << {step}) | "
+                        f"((cp >> {self.shifts[level]}) & {(1 << step) - 1}u)];")
+        offset = f"(entry << {self.align_shift})" if self.align_shift else "entry"
+        body.append(f"  return internal::packed_value<{self.bits}>({prefix}Leaves, "
+                    f"{offset} + (cp & {(1 << self.leaf_shift) - 1}u));")
+        return ("\n".join(lines) + f"\n\n/// {doc}\ninline unsigned {function}(char32_t code_point) {{\n"
+                + "\n".join(body) + "\n}\n")
 
     def source(self, prefix: str) -> str:
         """C++ for a source file: the arrays' definitions (`bytes` of flash)."""
-        width = self._WIDTH
-        return (self._array(width[self.stage1_width], f"{prefix}Stage1", self.stage1)
-                + self._array(width[self.stage2_width], f"{prefix}Stage2", self.stage2)
-                + self._array("std::uint8_t", f"{prefix}Leaves", self.leaves))
+        text = "".join(self._array(self._WIDTH[width], name, items)
+                       for name, (width, items) in zip(self._names(prefix), self.stages))
+        return text + self._array("std::uint8_t", f"{prefix}Leaves", self.leaves)
 
 
 def write_if_changed(path: Path, text: str) -> None:
