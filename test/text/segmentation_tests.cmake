@@ -65,3 +65,12 @@ if(NOT CMAKE_CROSSCOMPILING AND UTF8MCU_BUILD_EXAMPLES)
     set_tests_properties(u8text_segmentation PROPERTIES TIMEOUT 300)
   endif()
 endif()
+
+# The tables' flash budgets, from the generator's stats (the tables are the
+# same for every target, so the host build checks them).
+if(NOT CMAKE_CROSSCOMPILING)
+  add_test(NAME segmentation_table_budgets
+    COMMAND Python3::Interpreter "${CMAKE_CURRENT_SOURCE_DIR}/check_segmentation_tables.py"
+      "${UTF8MCU_TEXT_GENERATED}/segmentation_tables.txt")
+  set_tests_properties(segmentation_table_budgets PROPERTIES TIMEOUT 30)
+endif()
