@@ -8,7 +8,9 @@ Usage: u8text_segmentation_test.py PATH_TO_U8TEXT UCD_DIR
    graphemes, a Control cluster of its own; U+000B for lines, which LB6 joins
    to the end of the line before and LB4 breaks after), the expected output
    built from the file's ÷ marks.
-2. Random strings (and ill-formed bytes) against ICU's BreakIterator (root
+2. Every sequence of emoji/emoji-test.txt (skin tones, flags, ZWJ
+   families, keycaps, tags): one grapheme cluster each (UTS #51).
+3. Random strings (and ill-formed bytes) against ICU's BreakIterator (root
    locale) through python3-icu, ill-formed parts decoded by Python's
    'replace' (U+FFFD per maximal subpart). For --lines the strings leave out
    HY, U+2010 and IS, the classes of ICU's own line tailorings
@@ -101,6 +103,23 @@ def check_file(tool, mode, path, separator, mandatory_ends):
     return failures
 
 
+def check_emoji(tool, path):
+    sequences = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        fields = line.split("#", 1)[0].split(";")
+        if len(fields) == 2 and fields[0].strip():
+            sequences.append([int(field, 16) for field in fields[0].split()])
+    text = []
+    for cps in sequences:
+        text.extend(cps)
+        text.append(0x0000)  # a cluster of its own between them
+    got = run(tool, "--graphemes", "".join(chr(cp) for cp in text).encode("utf-8"))
+    expected = [line for cps in sequences for line in (fmt(cps), "0000")]
+    failures = sum(1 for want, have in zip(expected, got) if want != have) + (len(got) != len(expected))
+    print(f"u8text --graphemes: {len(sequences)} sequences of {path.name} one cluster each, {failures} failures")
+    return failures
+
+
 def icu_breaks(iterator, text):
     """Code point offsets of ICU's boundaries in `text`, and which are hard."""
     ustring = icu.UnicodeString(text)
@@ -149,6 +168,7 @@ def main():
     tool, ucd = sys.argv[1], Path(sys.argv[2])
     failures = check_file(tool, "--graphemes", ucd / "auxiliary" / "GraphemeBreakTest.txt", 0x0000, False)
     failures += check_file(tool, "--lines", ucd / "auxiliary" / "LineBreakTest.txt", 0x000B, True)
+    failures += check_emoji(tool, ucd / "emoji" / "emoji-test.txt")
 
     rng = random.Random(30)
     palette = sorted({cp for path in ("GraphemeBreakTest.txt", "LineBreakTest.txt")

@@ -27,8 +27,9 @@
 namespace utf8mcu::text {
 
 /// The most code points one grapheme cluster holds before GraphemeBreaker
-/// cuts it. Stream-safe text (UAX #15: at most 30 non-starters in a row)
-/// never reaches it.
+/// cuts it: more than any emoji sequence (the longest RGI ZWJ sequences have
+/// 10) or a base with the 30 non-starters in a row that stream-safe text
+/// (UAX #15) allows.
 inline constexpr std::uint16_t kMaxGraphemeCodePoints = 32;
 
 namespace internal {
@@ -85,13 +86,14 @@ inline constexpr GraphemePairJoins kGraphemePairJoins = make_grapheme_pair_joins
 }  // namespace internal
 
 /// Grapheme cluster boundaries of a code point stream. Trivially copyable,
-/// 8 bytes; no heap, no table of its own beyond grapheme_properties.h's.
+/// 8 bytes; no heap; uses the grapheme table and a 32-byte mask of the pair
+/// rules.
 /// Not shared between interrupt contexts without a lock (it is plain data).
 class GraphemeBreaker {
  public:
   /// Feeds the next code point: true if a cluster boundary lies before it
-  /// (false for the first code point of the text). One table lookup (three
-  /// loads) and a few compares.
+  /// (false for the first code point of the text). One table lookup, a mask
+  /// test and a few compares; constant time.
   bool push(char32_t code_point) { return push(grapheme_property(code_point)); }
 
   /// push() for a code point whose property is already known.

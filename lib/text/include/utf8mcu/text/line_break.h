@@ -61,7 +61,8 @@ struct LineBreaks {
 /// Not shared between interrupt contexts without a lock (it is plain data).
 class LineBreaker {
  public:
-  /// Feeds the next code point. Up to two table lookups and a few compares.
+  /// Feeds the next code point. Up to two table lookups, then the rules in
+  /// order; constant time.
   LineBreaks push(char32_t code_point) { return push(line_break_class(code_point)); }
 
   /// push() for a code point whose class is already known.
