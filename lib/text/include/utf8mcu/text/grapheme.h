@@ -102,10 +102,9 @@ class GraphemeBreaker {
       start(property);
       return false;
     }
-    bool boundary = is_boundary(property);
+    const bool boundary = is_boundary(property);
     if (!boundary && length_ >= kMaxGraphemeCodePoints) {
       ++cuts_;
-      boundary = true;
       start(property);
       return true;
     }
