@@ -1,0 +1,494 @@
+#pragma once
+/// @file
+/// UTF-8 on HD44780-compatible character LCDs: each code point becomes a code
+/// of the module's character ROM (A00: ASCII, Japanese katakana, some Greek;
+/// A02: Western European, Cyrillic, Greek), else one of the 8 CGRAM glyphs,
+/// drawn from a 5x8 font and allocated on demand, else a fallback. The lookup
+/// of a code point, in order:
+///
+///  1. C0 and C1 controls, surrogates and values past U+10FFFF: the ROM's
+///     replacement (A00: FF, a full block; A02: BF, an inverted question mark).
+///     Combining marks U+0300-U+036F take no cell (the letter before stays).
+///  2. The ROM's own character, or one drawn the same (Cyrillic and Greek
+///     letters shaped like Latin ones, fullwidth ASCII, no-break space).
+///  3. ROM A00: fullwidth katakana, hiragana and CJK punctuation as JIS X 0201
+///     half-width codes; a voiced kana takes two cells (KA + voiced mark).
+///  4. A CGRAM slot already holding the glyph, else a free slot defined from
+///     the font (BMP code points only).
+///  5. The base letter of its canonical decomposition (e with acute -> e),
+///     looked up again from step 2.
+///  6. A Greek or Cyrillic small letter: its capital, if the ROM or a slot has it.
+///  7. A transliteration: letters such as sharp s -> "ss", ae, o with stroke,
+///     dashes, quotes and ellipsis (at most 2 cells); Greek and Cyrillic
+///     letters -> one Latin letter (ELOT 743 / ISO 9 without diacritics).
+///  8. The replacement of step 1.
+///
+/// Slots: a slot is free when no visible cell shows it, except on the row
+/// being written. A row is written whole (padded with spaces, clipped at the
+/// module's width): new glyphs for slots that no row shows are defined first;
+/// a slot that only the old content of this row shows is redefined after that
+/// row has been written with a space in the new cells, and the row is then
+/// written again. So a cell never shows a glyph redefined under it.
+
+#include <cstddef>
+#include <cstdint>
+
+#include "utf8mcu/decoder.h"
+#include "utf8mcu/display/font.h"
+#include "utf8mcu/display/panel/hd44780.h"
+
+namespace utf8mcu::display {
+
+/// A character ROM: the code points its codes show. Codes equal to their code
+/// point come as ranges; the others as a table sorted by code point.
+struct CharLcdRom {
+  const std::uint8_t* identity_ranges;  ///< pairs first, last
+  std::uint8_t identity_range_count;
+  bool katakana;            ///< A1-DF: JIS X 0201 (U+FF61-U+FF9F)
+  std::uint8_t replacement; ///< the code shown for what nothing else maps
+  std::uint8_t size;        ///< entries of code_points / codes
+  const std::uint16_t* code_points;
+  const std::uint8_t* codes;
+};
+
+namespace detail {
+
+/// Base-letter runs, one word each, sorted (generated from UnicodeData.txt):
+///
+///     31 ....... 19  18 ...... 8  7 ..... 3  2 1  0
+///     [first (13)]   [base (11)]  [count-1]  0 0  [alternating]
+///
+/// code points first..first+count-1 map to base, or (alternating) to base,
+/// base + 32, base, ... (upper and lower case pairs).
+extern const std::uint32_t kCharLcdBaseRuns[];
+extern const std::size_t kCharLcdBaseRunCount;
+/// U+3099-U+30FC: bits 5-0 = JIS X 0201 code - 0xA0 (0: none); bits 7-6:
+/// 1 = followed by the voiced mark (DE), 2 = by the semi-voiced mark (DF).
+inline constexpr char32_t kCharLcdKanaFirst = 0x3099;
+inline constexpr char32_t kCharLcdKanaLast = 0x30FC;
+extern const std::uint8_t kCharLcdKana[];
+
+// clang-format off
+inline constexpr std::uint8_t kA00Identity[] = {0x20, 0x5B, 0x5D, 0x7D};
+inline constexpr std::uint16_t kA00CodePoints[] = {
+    0x00A2, 0x00A3, 0x00A5, 0x00B0, 0x00B5, 0x00E4, 0x00F1, 0x00F6, 0x00F7, 0x00FC, 0x02E3, 0x03A3, 0x03A9,
+    0x03B1, 0x03B2, 0x03B5, 0x03B8, 0x03BC, 0x03C0, 0x03C1, 0x03C3, 0x2126, 0x2190, 0x2192, 0x221A, 0x221E,
+    0x2588, 0x3001, 0x3002, 0x300C, 0x300D, 0x4E07, 0x5186, 0x5343};
+inline constexpr std::uint8_t kA00Codes[] = {
+    0xEC,   0xED,   0x5C,   0xDF,   0xE4,   0xE1,   0xEE,   0xEF,   0xFD,   0xF5,   0xEB,   0xF6,   0xF4,
+    0xE0,   0xE2,   0xE3,   0xF2,   0xE4,   0xF7,   0xE6,   0xE5,   0xF4,   0x7F,   0x7E,   0xE8,   0xF3,
+    0xFF,   0xA4,   0xA1,   0xA2,   0xA3,   0xFB,   0xFC,   0xFA};
+
+inline constexpr std::uint8_t kA02Identity[] = {0x20, 0x7E, 0xA1, 0xA7, 0xA9, 0xAB, 0xAE, 0xAE, 0xB0, 0xB3,
+                                                0xB6, 0xB7, 0xB9, 0xD7, 0xD9, 0xFF};
+inline constexpr std::uint16_t kA02CodePoints[] = {
+    0x00B4, 0x00B5, 0x0192, 0x0393, 0x03A3, 0x03A6, 0x03A9, 0x03B1, 0x03B4, 0x03B5, 0x03B8, 0x03BC, 0x03C0, 0x03C3,
+    0x03C4, 0x03C9, 0x0411, 0x0414, 0x0416, 0x0417, 0x0418, 0x0419, 0x041B, 0x041F, 0x0423, 0x0426, 0x0427,
+    0x0428, 0x0429, 0x042A, 0x042B, 0x042D, 0x042E, 0x042F, 0x2016, 0x201C, 0x201D, 0x2126, 0x2190, 0x2191,
+    0x2192, 0x2193, 0x21B2, 0x221E, 0x2229, 0x2264, 0x2265, 0x2302, 0x23EB, 0x23EC, 0x25B2, 0x25B6, 0x25BC,
+    0x25C0, 0x25CF, 0x2665, 0x266A, 0x266C};
+inline constexpr std::uint8_t kA02Codes[] = {
+    0xAF,   0xB5,   0xA8,   0x92,   0x94,   0xD8,   0x9A,   0x90,   0x9B,   0x9E,   0x99,   0xB5,   0x93,   0x95,
+    0x97,   0xB8,   0x80,   0x81,   0x82,   0x83,   0x84,   0x85,   0x86,   0x87,   0x88,   0x89,   0x8A,
+    0x8B,   0x8C,   0x8D,   0x8E,   0x8F,   0xAC,   0xAD,   0xA0,   0x12,   0x13,   0x9A,   0x1B,   0x18,
+    0x1A,   0x19,   0x17,   0x9C,   0x9F,   0x1C,   0x1D,   0x7F,   0x14,   0x15,   0x1E,   0x10,   0x1F,
+    0x11,   0x16,   0x9D,   0x91,   0x96};
+
+// Letters drawn as an ASCII one: Greek and Cyrillic capitals and small
+// letters of Latin shape, the no-break space, hyphens and the minus sign.
+inline constexpr std::uint16_t kLookalikeCodePoints[] = {
+    0x00A0, 0x0391, 0x0392, 0x0395, 0x0396, 0x0397, 0x0399, 0x039A, 0x039C, 0x039D, 0x039F, 0x03A1, 0x03A4,
+    0x03A5, 0x03A7, 0x03BF, 0x0405, 0x0406, 0x0408, 0x0410, 0x0412, 0x0415, 0x041A, 0x041C, 0x041D, 0x041E,
+    0x0420, 0x0421, 0x0422, 0x0425, 0x0430, 0x0435, 0x043E, 0x0440, 0x0441, 0x0443, 0x0445, 0x0455, 0x0456,
+    0x0458, 0x2010, 0x2011, 0x2212, 0x3000};
+inline constexpr char kLookalikes[] = " ABEZHIKMNOPTYXoSIJABEKMHOPCTXaeopcyxsij--- ";
+
+// Transliterations of at most two ASCII characters (the second 0 if one).
+inline constexpr std::uint16_t kTransliteratedCodePoints[] = {
+    0x00AB, 0x00B7, 0x00BB, 0x00C6, 0x00D0, 0x00D7, 0x00D8, 0x00DE, 0x00DF, 0x00E6, 0x00F0, 0x00F8, 0x00FE,
+    0x0110, 0x0111, 0x0126, 0x0127, 0x0131, 0x0141, 0x0142, 0x0152, 0x0153, 0x2012, 0x2013, 0x2014, 0x2015,
+    0x2018, 0x2019, 0x201A, 0x201C, 0x201D, 0x201E, 0x2022, 0x2026, 0x2039, 0x203A, 0x20AC, 0x2122};
+inline constexpr char kTransliterations[][2] = {
+    {'<', '<'}, {'.', 0}, {'>', '>'}, {'A', 'E'}, {'D', 0}, {'x', 0}, {'O', 0}, {'T', 'h'}, {'s', 's'},
+    {'a', 'e'}, {'d', 0}, {'o', 0}, {'t', 'h'}, {'D', 0}, {'d', 0}, {'H', 0}, {'h', 0}, {'i', 0},
+    {'L', 0}, {'l', 0}, {'O', 'E'}, {'o', 'e'}, {'-', 0}, {'-', 0}, {'-', 0}, {'-', 0}, {'\'', 0},
+    {'\'', 0}, {'\'', 0}, {'"', 0}, {'"', 0}, {'"', 0}, {'*', 0}, {'.', '.'}, {'<', 0}, {'>', 0},
+    {'E', 0}, {'T', 'M'}};
+// clang-format on
+// Greek capitals U+0391-U+03A9 and Cyrillic U+0410-U+042F as one Latin
+// letter; small letters (0x20 above) the same in lower case.
+inline constexpr char kGreekLatin[] = "ABGDEZHTIKLMNXOPRSSTYFXPO";
+inline constexpr char kCyrillicLatin[] = "ABVGDEZZIJKLMNOPRSTUFHCCSS\"Y'EUA";
+
+template <typename T, std::size_t N>
+constexpr bool sorted(const T (&values)[N]) noexcept {
+  for (std::size_t i = 1; i < N; ++i) {
+    if (!(values[i - 1] < values[i])) return false;
+  }
+  return true;
+}
+static_assert(sorted(kA00CodePoints) && sorted(kA02CodePoints) && sorted(kLookalikeCodePoints) &&
+                  sorted(kTransliteratedCodePoints),
+              "binary-searched tables are sorted");
+static_assert(sizeof(kA00CodePoints) / 2 == sizeof(kA00Codes) && sizeof(kA02CodePoints) / 2 == sizeof(kA02Codes) &&
+                  sizeof(kLookalikeCodePoints) / 2 + 1 == sizeof(kLookalikes) &&
+                  sizeof(kTransliteratedCodePoints) / 2 == sizeof(kTransliterations) / 2,
+              "parallel tables have equal lengths");
+
+/// Index of `key` in the sorted `keys`, or -1.
+inline int find_key(const std::uint16_t* keys, std::size_t size, char32_t key) noexcept {
+  std::size_t low = 0;
+  std::size_t high = size;
+  while (low < high) {
+    const std::size_t middle = (low + high) / 2;
+    if (keys[middle] < key) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  return low < size && keys[low] == key ? static_cast<int>(low) : -1;
+}
+
+}  // namespace detail
+
+/// ROM A00 (Japanese standard font): ASCII except 5C (yen sign), 7E and 7F
+/// (arrows), JIS X 0201 katakana, Greek and math symbols in E0-FF.
+inline constexpr CharLcdRom kCharLcdRomA00{detail::kA00Identity, sizeof(detail::kA00Identity) / 2, true, 0xFF,
+                                           sizeof(detail::kA00Codes), detail::kA00CodePoints, detail::kA00Codes};
+/// ROM A02 (European standard font): symbols in 10-1F, ASCII, Cyrillic,
+/// Greek and ISO 8859-1 letters in 80-FF.
+inline constexpr CharLcdRom kCharLcdRomA02{detail::kA02Identity, sizeof(detail::kA02Identity) / 2, false, 0xBF,
+                                           sizeof(detail::kA02Codes), detail::kA02CodePoints, detail::kA02Codes};
+
+/// The ROM code showing `code_point` or a character drawn the same (step 2
+/// of the file comment), or -1. Cost: two binary searches at most.
+inline int char_lcd_rom_code(const CharLcdRom& rom, char32_t code_point) noexcept {
+  if (code_point > 0xFFFF) return -1;
+  for (std::size_t i = 0; i < rom.identity_range_count; ++i) {
+    if (code_point >= rom.identity_ranges[2 * i] && code_point <= rom.identity_ranges[2 * i + 1]) {
+      return static_cast<int>(code_point);
+    }
+  }
+  if (rom.katakana && code_point >= 0xFF61 && code_point <= 0xFF9F) return static_cast<int>(code_point - 0xFF61 + 0xA1);
+  if (code_point >= 0xFF01 && code_point <= 0xFF5E && code_point != 0xFF3C) {
+    return char_lcd_rom_code(rom, code_point - 0xFEE0);  // fullwidth ASCII
+  }
+  const int index = detail::find_key(rom.code_points, rom.size, code_point);
+  if (index >= 0) return rom.codes[index];
+  const int lookalike =
+      detail::find_key(detail::kLookalikeCodePoints, sizeof(detail::kLookalikeCodePoints) / 2, code_point);
+  return lookalike >= 0 ? detail::kLookalikes[lookalike] : -1;
+}
+
+/// The base letter of `code_point`'s canonical decomposition (Latin, Greek,
+/// Cyrillic, Vietnamese), or `code_point` itself.
+inline char32_t char_lcd_base_letter(char32_t code_point) noexcept {
+  std::size_t low = 0;
+  std::size_t high = detail::kCharLcdBaseRunCount;
+  while (low < high) {  // the first run starting after code_point
+    const std::size_t middle = (low + high) / 2;
+    if ((detail::kCharLcdBaseRuns[middle] >> 19) <= code_point) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  if (low == 0) return code_point;
+  const std::uint32_t run = detail::kCharLcdBaseRuns[low - 1];
+  const char32_t index = code_point - (run >> 19);
+  if (index > ((run >> 3) & 0x1Fu)) return code_point;
+  return ((run >> 8) & 0x7FFu) + ((run & index & 1u) != 0 ? 32u : 0u);
+}
+
+/// 8 rows (bits 4-0, left to right) of `code_point`'s glyph in `font`, its
+/// ink placed from the line top and clipped to 5 x 8; false if the font has
+/// no glyph.
+inline bool char_lcd_glyph_rows(const Font& font, char32_t code_point, std::uint8_t rows[8]) noexcept {
+  const Glyph glyph = find_glyph(font, code_point);
+  if (!glyph.found()) return false;
+  for (int i = 0; i < 8; ++i) rows[i] = 0;
+  InkColumns columns(glyph);
+  for (int c = 0; c < glyph.width; ++c) {
+    const std::uint32_t ink = columns.take();
+    const int x = glyph.x_offset + c;
+    if (x < 0 || x > 4) continue;
+    for (int r = 0; r < glyph.height; ++r) {
+      const int y = glyph.top + r;
+      if (y < 8 && ((ink >> r) & 1u) != 0) rows[y] = static_cast<std::uint8_t>(rows[y] | (0x10u >> x));
+    }
+  }
+  return true;
+}
+
+/// The back end: a module's ROM and its 8 CGRAM slots. RAM: three references
+/// and the slots (12 + 24 bytes on a 32-bit core), whatever the module's size;
+/// the Hd44780 driver adds 8. Not reentrant; not for interrupt handlers (a
+/// row waits about 45 us per character on the bus).
+class CharLcd {
+ public:
+  /// True if bit `index` of `mask` is set.
+  static constexpr bool has(unsigned mask, int index) noexcept { return ((mask >> static_cast<unsigned>(index)) & 1u) != 0; }
+
+  static constexpr int kSlots = 8;
+  static constexpr int kMaxColumns = 40;
+
+  /// `lcd`, `rom` and `glyphs` (a font of 8 rows or fewer, e.g. misc-fixed
+  /// 5x8 through utf8mcu_display_add_font) must outlive the back end.
+  CharLcd(Hd44780& lcd, const CharLcdRom& rom, const Font& glyphs) noexcept : lcd_(lcd), rom_(rom), font_(glyphs) {}
+
+  /// Initialises the module (Hd44780::init(), which also resynchronises a
+  /// 4-bit interface after a failed transfer) and frees every slot. Returns
+  /// the first failing bus status.
+  PanelStatus init() noexcept {
+    for (int s = 0; s < kSlots; ++s) {
+      slot_chars_[s] = 0;
+      slot_rows_[s] = 0;
+    }
+    return lcd_.init();
+  }
+
+  /// Clears the screen; slots keep their glyphs and become free.
+  PanelStatus clear() noexcept {
+    for (auto& rows : slot_rows_) rows = 0;
+    return lcd_.clear();
+  }
+
+  /// The code point slot `slot` holds (0 if none).
+  char32_t slot_character(int slot) const noexcept { return slot >= 0 && slot < kSlots ? slot_chars_[slot] : 0; }
+  /// Rows (bit r = row r) that show slot `slot`.
+  unsigned slot_rows(int slot) const noexcept { return slot >= 0 && slot < kSlots ? slot_rows_[slot] : 0u; }
+
+  /// One row being written: a code point sink (a Decoder callback), then
+  /// finish(). Stack: about 80 bytes (the row's codes and new glyphs).
+  class Line {
+   public:
+    Line(CharLcd& owner, int row) noexcept : owner_(owner), row_(row) {}
+
+    /// Adds `code_point` (any value) in the next cell(s); past the module's
+    /// width it is clipped (counted by clipped()); on a row off the module it
+    /// is dropped.
+    void operator()(char32_t code_point) noexcept { put(code_point, 0); }
+
+    /// Writes the row (rest filled with spaces) and the glyphs it needs.
+    /// Returns the first failing bus status; kOk and nothing sent for a row
+    /// off the module.
+    PanelStatus finish() noexcept { return owner_.write_row(*this); }
+
+    /// Cells that did not fit.
+    int clipped() const noexcept { return clipped_; }
+
+   private:
+    friend class CharLcd;
+
+    void emit(int code) noexcept {
+      if (column_ >= owner_.lcd_.columns()) {
+        ++clipped_;
+        return;
+      }
+      codes_[column_++] = static_cast<std::uint8_t>(code);
+    }
+
+    // The slot showing `code_point` in this row's result: defined before
+    // (and still holding it) or new in this row; -1 if none.
+    int slot_of(char32_t code_point) const noexcept {
+      for (int s = 0; s < kSlots; ++s) {
+        const char32_t held = has(pending_, s) ? pending_chars_[s] : owner_.slot_chars_[s];
+        if (held == code_point) return s;
+      }
+      return -1;
+    }
+
+    bool try_slot(char32_t code_point) noexcept {
+      int slot = slot_of(code_point);
+      if (slot < 0) {
+        if (code_point > 0xFFFF || !has_glyph(owner_.font_, code_point)) return false;
+        slot = owner_.free_slot(row_, used_ | pending_);
+        if (slot < 0) return false;
+        pending_ = static_cast<std::uint8_t>(pending_ | (1u << slot));
+        pending_chars_[slot] = static_cast<char16_t>(code_point);
+      }
+      used_ = static_cast<std::uint8_t>(used_ | (1u << slot));
+      emit(slot);
+      return true;
+    }
+
+    static bool has_glyph(const Font& font, char32_t code_point) noexcept {
+      return find_glyph_ordinal(font, code_point) >= 0;
+    }
+
+    bool try_rom(char32_t code_point) noexcept {
+      const int code = char_lcd_rom_code(owner_.rom_, code_point);
+      if (code < 0) return false;
+      emit(code);
+      return true;
+    }
+
+    bool try_kana(char32_t code_point) noexcept {
+      if (!owner_.rom_.katakana) return false;
+      if (code_point >= 0x3041 && code_point <= 0x3096) code_point += 0x60;  // hiragana -> katakana
+      if (code_point < detail::kCharLcdKanaFirst || code_point > detail::kCharLcdKanaLast) return false;
+      const unsigned value = detail::kCharLcdKana[code_point - detail::kCharLcdKanaFirst];
+      if ((value & 0x3Fu) == 0) return false;
+      emit(static_cast<int>(0xA0u + (value & 0x3Fu)));
+      if ((value >> 6) != 0) emit(static_cast<int>(0xDDu + (value >> 6)));  // DE voiced, DF semi-voiced
+      return true;
+    }
+
+    void put(char32_t code_point, int depth) noexcept {
+      if (row_ < 0 || row_ >= owner_.lcd_.rows()) return;  // nothing of it is sent
+      if (code_point < 0x20 || (code_point >= 0x7F && code_point < 0xA0) ||
+          (code_point >= 0xD800 && code_point < 0xE000) || code_point > 0x10FFFF) {
+        emit(owner_.rom_.replacement);
+        return;
+      }
+      if (code_point >= 0x300 && code_point < 0x370) return;  // combining marks take no cell
+      if (try_rom(code_point) || try_kana(code_point) || try_slot(code_point)) return;
+      const char32_t base = char_lcd_base_letter(code_point);
+      if (base != code_point && depth == 0) {
+        put(base, 1);
+        return;
+      }
+      const bool small_greek = code_point >= 0x3B1 && code_point <= 0x3C9;
+      const bool small_cyrillic = code_point >= 0x430 && code_point <= 0x44F;
+      if ((small_greek || small_cyrillic) && (try_rom(code_point - 0x20) || try_slot_existing(code_point - 0x20))) {
+        return;
+      }
+      const int index = detail::find_key(detail::kTransliteratedCodePoints,
+                                         sizeof(detail::kTransliteratedCodePoints) / 2, code_point);
+      if (index >= 0) {
+        emit(detail::kTransliterations[index][0]);
+        if (detail::kTransliterations[index][1] != 0) emit(detail::kTransliterations[index][1]);
+        return;
+      }
+      const bool greek = code_point >= 0x391 && code_point <= 0x3C9 && code_point != 0x3A2 &&
+                         (code_point <= 0x3A9 || code_point >= 0x3B1);
+      if (greek || (code_point >= 0x410 && code_point <= 0x44F)) {
+        const bool small = code_point >= (greek ? 0x3B1u : 0x430u);
+        const char letter = greek ? detail::kGreekLatin[code_point - (small ? 0x3B1u : 0x391u)]
+                                  : detail::kCyrillicLatin[code_point - (small ? 0x430u : 0x410u)];
+        emit(small && letter >= 'A' && letter <= 'Z' ? letter + 0x20 : letter);
+        return;
+      }
+      emit(owner_.rom_.replacement);
+    }
+
+    bool try_slot_existing(char32_t code_point) noexcept {
+      const int slot = slot_of(code_point);
+      if (slot < 0) return false;
+      used_ = static_cast<std::uint8_t>(used_ | (1u << slot));
+      emit(slot);
+      return true;
+    }
+
+    CharLcd& owner_;
+    int row_;
+    int column_ = 0;
+    int clipped_ = 0;
+    std::uint8_t used_ = 0;     // slots this row shows
+    std::uint8_t pending_ = 0;  // slots this row defines
+    char16_t pending_chars_[kSlots] = {};
+    std::uint8_t codes_[kMaxColumns] = {};
+  };
+
+  /// A Line for row `row` (0 = top).
+  Line line(int row) noexcept { return Line(*this, row); }
+
+  /// Writes row `row` from `size` code points. Returns the first failing bus status.
+  PanelStatus write_line(int row, const char32_t* code_points, std::size_t size) noexcept {
+    Line out(*this, row);
+    for (std::size_t i = 0; i < size; ++i) out(code_points[i]);
+    return out.finish();
+  }
+
+  /// Writes row `row` from UTF-8 text (`size` bytes; ill-formed sequences
+  /// become U+FFFD, maximal subparts).
+  PanelStatus write_line(int row, const char* utf8, std::size_t size) noexcept {
+    Line out(*this, row);
+    Decoder decoder;
+    decoder.push(utf8, size, out);
+    decoder.finish(out);
+    return out.finish();
+  }
+
+ private:
+  // A slot no row but `row` shows and this row does not use: never defined
+  // first, then shown by no row, then shown by `row` only.
+  int free_slot(int row, unsigned taken) const noexcept {
+    int best = -1;
+    int best_rank = 3;
+    for (int s = 0; s < kSlots; ++s) {
+      if (has(taken, s) || (slot_rows_[s] & ~(1u << row)) != 0) continue;
+      const int rank = slot_chars_[s] == 0 ? 0 : slot_rows_[s] == 0 ? 1 : 2;
+      if (rank < best_rank) {
+        best = s;
+        best_rank = rank;
+      }
+    }
+    return best;
+  }
+
+  PanelStatus define(int slot, char32_t code_point) noexcept {
+    std::uint8_t rows[8];
+    if (!char_lcd_glyph_rows(font_, code_point, rows)) {
+      for (auto& bits : rows) bits = 0;
+    }
+    return lcd_.define_glyph(slot, rows);
+  }
+
+  // The row's codes from column 0, cells of the `blank` slots as spaces.
+  PanelStatus send_row(const Line& line, unsigned blank) noexcept {
+    PanelStatus status = lcd_.set_position(line.row_, 0);
+    for (int c = 0; c < lcd_.columns() && status == PanelStatus::kOk; ++c) {
+      std::uint8_t code = line.codes_[c];
+      if (code < kSlots && has(blank, code)) code = 0x20;
+      status = lcd_.write_data(&code, 1);
+    }
+    return status;
+  }
+
+  PanelStatus write_row(Line& line) noexcept {
+    if (line.row_ < 0 || line.row_ >= lcd_.rows()) return PanelStatus::kOk;
+    const unsigned bit = 1u << line.row_;
+    for (int c = line.column_; c < lcd_.columns(); ++c) line.codes_[c] = 0x20;
+    // New glyphs for slots only the old content of this row shows are defined
+    // after the row went out with spaces in their cells (then it goes again);
+    // the others, shown by no row, before it.
+    unsigned late = 0;
+    for (int s = 0; s < kSlots; ++s) {
+      if (has(line.pending_, s) && (slot_rows_[s] & bit) != 0) late |= 1u << s;
+      // Taken now: a failure below leaves them marked as shown (conservative)
+      // and the new ones undefined.
+      if (has(line.used_, s)) slot_rows_[s] = static_cast<std::uint8_t>(slot_rows_[s] | bit);
+      if (has(line.pending_, s)) slot_chars_[s] = 0;
+    }
+    PanelStatus status = define_slots(line, line.pending_ & ~late);
+    if (status == PanelStatus::kOk) status = send_row(line, late);
+    if (status == PanelStatus::kOk && late != 0) {
+      status = define_slots(line, late);
+      if (status == PanelStatus::kOk) status = send_row(line, 0);
+    }
+    if (status != PanelStatus::kOk) return status;
+    for (int s = 0; s < kSlots; ++s) {
+      if (!has(line.used_, s)) slot_rows_[s] = static_cast<std::uint8_t>(slot_rows_[s] & ~bit);
+      if (has(line.pending_, s)) slot_chars_[s] = line.pending_chars_[s];
+    }
+    return PanelStatus::kOk;
+  }
+
+  PanelStatus define_slots(const Line& line, unsigned slots) noexcept {
+    PanelStatus status = PanelStatus::kOk;
+    for (int s = 0; s < kSlots && status == PanelStatus::kOk; ++s) {
+      if (has(slots, s)) status = define(s, line.pending_chars_[s]);
+    }
+    return status;
+  }
+
+  Hd44780& lcd_;
+  const CharLcdRom& rom_;
+  const Font& font_;
+  char16_t slot_chars_[kSlots] = {};
+  std::uint8_t slot_rows_[kSlots] = {};
+};
+
+}  // namespace utf8mcu::display
