@@ -56,8 +56,13 @@ struct LineBreaks {
   std::uint16_t held_back = 0;
 };
 
+namespace internal {
+struct LinePairs;
+}  // namespace internal
+
 /// Line break opportunities of a code point stream. Trivially copyable,
-/// 12 bytes; no heap. Uses the line and the grapheme property tables.
+/// 12 bytes; no heap. Uses the line and the grapheme property tables and a
+/// table of the rules' decisions per pair of classes (internal::kLinePairs).
 /// Not shared between interrupt contexts without a lock (it is plain data).
 class LineBreaker {
  public:
@@ -160,9 +165,16 @@ class LineBreaker {
     return c == C(K::kJl) || c == C(K::kJv) || c == C(K::kJt) || c == C(K::kH2) || c == C(K::kH3);
   }
 
+  friend struct internal::LinePairs;
+
+  // The status of the position before a code point of class `raw`: from
+  // internal::kLinePairs where the state is the pair's alone, else by the
+  // rules (defined after the table).
+  constexpr LineBreak decide(std::uint8_t raw) const;
+
   // The status of the position before a code point of class `raw`, by the
   // rules in order (the first that applies decides).
-  constexpr LineBreak decide(std::uint8_t raw) const {
+  constexpr LineBreak decide_by_rules(std::uint8_t raw) const {
     // LB4, LB5
     if (raw_ == C(K::kBk) || raw_ == C(K::kLf) || raw_ == C(K::kNl)) return LineBreak::kMandatory;
     if (raw_ == C(K::kCr)) return raw == C(K::kLf) ? LineBreak::kNone : LineBreak::kMandatory;
@@ -286,6 +298,47 @@ class LineBreaker {
   std::uint16_t held_ = 0;  // code points since the held position (0: none held)
   std::uint32_t cuts_ = 0;
 };
+
+namespace internal {
+
+// decide_by_rules() for every pair of classes, at compile time, 2 bits each
+// (a LineBreak): valid where the state holds nothing but the last class `a`
+// (no marks attached to it, no flags, not SP, whose rules look further back):
+// in text that is most positions, decided by one load instead of the rules.
+struct LinePairs {
+  static constexpr unsigned kPairs = kLineBreakClasses * kLineBreakClasses;
+  std::uint8_t packed[(kPairs + 3) / 4];
+
+  static constexpr LinePairs make() {
+    LinePairs pairs{};
+    for (unsigned a = 0; a < kLineBreakClasses; ++a) {
+      LineBreaker state;
+      state.raw_ = static_cast<std::uint8_t>(a);
+      state.effective_ = static_cast<std::uint8_t>(a);
+      state.before_spaces_ = static_cast<std::uint8_t>(a);
+      for (unsigned b = 0; b < kLineBreakClasses; ++b) {
+        const unsigned index = a * kLineBreakClasses + b;
+        const auto value = static_cast<unsigned>(state.decide_by_rules(static_cast<std::uint8_t>(b)));
+        pairs.packed[index / 4] = static_cast<std::uint8_t>(pairs.packed[index / 4] | (value << (index % 4 * 2)));
+      }
+    }
+    return pairs;
+  }
+
+  constexpr LineBreak get(unsigned a, unsigned b) const {
+    const unsigned index = a * kLineBreakClasses + b;
+    return static_cast<LineBreak>((packed[index / 4] >> (index % 4 * 2)) & 3u);
+  }
+};
+
+inline constexpr LinePairs kLinePairs = LinePairs::make();
+
+}  // namespace internal
+
+constexpr LineBreak LineBreaker::decide(std::uint8_t raw) const {
+  if (raw_ == effective_ && flags_ == 0 && effective_ != C(K::kSp)) return internal::kLinePairs.get(raw_, raw);
+  return decide_by_rules(raw);
+}
 
 /// Calls `sink(std::size_t index, LineBreak kind)` for every break
 /// opportunity of `text[0..size)` (kAllowed or kMandatory; index = offset of
