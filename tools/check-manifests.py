@@ -487,7 +487,7 @@ def check_zephyr_module(c):
 
 # Symbols of Zephyr itself that the module may depend on.
 ZEPHYR_SYMBOLS = {"CPP", "STD_CPP98", "STD_CPP11", "STD_CPP14", "STD_CPP17", "STD_CPP2A", "STD_CPP20",
-                  "STD_CPP2B"}
+                  "STD_CPP2B", "REQUIRES_FULL_LIBCPP"}
 KCONFIG_TYPES = {"bool", "tristate", "int", "hex", "string"}
 BLOCKS = {"if": "endif", "menu": "endmenu", "choice": "endchoice"}
 

@@ -56,9 +56,59 @@ class WhatwgDecoder {
     }
   }
 
+  /// Feeds a span: the same steps with the state in locals, so that the
+  /// compiler keeps the count and the bounds in registers for the whole loop
+  /// (the way one would write it for speed): the bounds as the lower one and
+  /// its distance to the upper one (one unsigned compare per continuation
+  /// byte), the lead byte classified by ascending limits.
   template <typename Sink>
   constexpr void push(const std::uint8_t* data, std::size_t size, Sink&& sink) noexcept {
-    for (std::size_t i = 0; i < size; ++i) push(data[i], sink);
+    std::uint32_t code_point = code_point_;
+    std::uint32_t needed = static_cast<std::uint32_t>(bytes_needed_ - bytes_seen_);  // bytes still to come
+    std::uint32_t lower = lower_;
+    std::uint32_t span = static_cast<std::uint32_t>(upper_ - lower_);
+    for (const std::uint8_t* end = data + size; data != end; ++data) {
+      const std::uint32_t byte = *data;
+      if (needed != 0) {
+        if (byte - lower <= span) {
+          lower = 0x80;
+          span = 0x3F;
+          code_point = (code_point << 6) | (byte & 0x3Fu);
+          if (--needed == 0) sink(static_cast<char32_t>(code_point));
+          continue;
+        }
+        // An error for the pending sequence; the byte is then read as a start.
+        needed = 0;
+        lower = 0x80;
+        span = 0x3F;
+        sink(kReplacementCharacter);
+      }
+      if (byte < 0x80) {
+        sink(static_cast<char32_t>(byte));
+      } else if (byte < 0xC2) {
+        sink(kReplacementCharacter);
+      } else if (byte < 0xE0) {
+        needed = 1;
+        code_point = byte & 0x1Fu;
+      } else if (byte < 0xF0) {
+        if (byte == 0xE0) lower = 0xA0, span = 0x1F;  // A0-BF
+        if (byte == 0xED) span = 0x1F;                // 80-9F
+        needed = 2;
+        code_point = byte & 0x0Fu;
+      } else if (byte < 0xF5) {
+        if (byte == 0xF0) lower = 0x90, span = 0x2F;  // 90-BF
+        if (byte == 0xF4) span = 0x0F;                // 80-8F
+        needed = 3;
+        code_point = byte & 0x07u;
+      } else {
+        sink(kReplacementCharacter);
+      }
+    }
+    code_point_ = code_point;
+    bytes_needed_ = static_cast<std::uint8_t>(needed);
+    bytes_seen_ = 0;
+    lower_ = static_cast<std::uint8_t>(lower);
+    upper_ = static_cast<std::uint8_t>(lower + span);
   }
 
   /// End of queue: a pending partial sequence becomes one U+FFFD.

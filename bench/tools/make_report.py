@@ -370,7 +370,8 @@ def main():
             "reference model by the `bench_baselines` test): `dfa_push_inline`, a Hoehrmann-style table DFA "
             "(256-byte class table + 108-byte transition table, 8 bytes of state); `whatwg_push_inline`, the "
             "WHATWG Encoding Standard's branching decoder (bytes needed/seen, lower/upper boundary, 8 bytes of "
-            "state); `ascii4_validate`, a validator with a 4-bytes-at-a-time ASCII path. Both decoders replace "
+            "state; its span push, which `whatwg_push_inline` runs, written for speed with the count and the "
+            "bounds in registers); `ascii4_validate`, a validator with a 4-bytes-at-a-time ASCII path. Both decoders replace "
             "each maximal subpart with one U+FFFD, as utf8mcu does.",
             ""]
 

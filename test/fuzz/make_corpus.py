@@ -12,6 +12,7 @@ corpus/segmentation: [s n][n schedule bytes][text] for fuzz_grapheme and
              fuzz_line_break: emoji sequences, flags, Hangul jamo, marks,
              LB25's held (PR | PO) OP NU, spaces after OP, CR LF.
 corpus/must_fail: the one input fuzz_must_fail must fail on.
+corpus/bidi: paragraphs for fuzz_bidi (its palette indexes, deep nesting).
 
 Seeds are the standard edge cases: every boundary of Table 3-7, each kind of
 ill-formed part, Unicode's maximal-subpart example, CESU-8, the BOM, and
@@ -97,6 +98,20 @@ SEGMENTATION = {
 }
 
 
+# fuzz_bidi: [selector][palette indexes; 0xF0-0xFF repeat the last one], see
+# fuzz_bidi.cpp's palette: 0 L, 1 R, 2 AL, 3 EN, 12 B, 14 LRE, 17 RLO, 18 PDF,
+# 19 LRI, 20 RLI, 21 FSI, 22 PDI, 23 "(", 24 ")".
+BIDI = {
+    "mixed": bytes([0, 0, 10, 1, 1, 10, 3, 3, 10, 2, 8]),
+    "brackets": bytes([2, 0, 23, 1, 24, 10, 23, 23, 0, 24, 1, 24]),
+    "nested-isolates": bytes([0, 20, 0xFE, 0, 22, 0xFE]),
+    "nested-embeddings": bytes([1, 16, 0xF8, 1, 18, 0xF8, 0]),
+    "bracket-stack": bytes([4, 23, 0xF6, 1, 24, 0xF6]),
+    "pieces": bytes([4, 0, 1, 3, 0xF4, 12, 1, 0, 19, 2, 22, 21, 1, 0xF2]),
+    "lone-closers": bytes([0, 22, 18, 24, 22, 18, 1]),
+}
+
+
 def write(directory, seeds):
     path = HERE / "corpus" / directory
     shutil.rmtree(path, ignore_errors=True)
@@ -110,6 +125,7 @@ def main():
     write("cut", CUT)
     write("segmentation", SEGMENTATION)
     write("must_fail", {"bang": b"!"})
+    write("bidi", BIDI)
 
 
 if __name__ == "__main__":

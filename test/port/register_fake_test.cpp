@@ -197,6 +197,27 @@ UTEST(Stm32UsartDmaRegisters, L4ChannelFlagsAndIdleClearedThroughTheirClearRegis
   EXPECT_EQ(spans.lost, 0u);
 }
 
+// RM0090 10.3.16: a bus error sets TEIF and the hardware clears EN: the
+// stream stops. It is cleared, and reported, not dropped.
+UTEST(Stm32UsartDmaRegisters, TransferErrorIsClearedAndReported) {
+  FakeDmaBlock usart_block;
+  FakeDmaBlock dma_block;
+  const utf8mcu::port::Stm32Usart usart{usart_block.base(), 84000000u, 37};
+  const utf8mcu::port::Stm32DmaChannel stream6{dma_block.base(), 6, 5, 69};
+  std::uint8_t buffer[16] = {};
+  utf8mcu::port::Stm32UsartDmaRx<utf8mcu::port::Stm32F4Usart, utf8mcu::port::Stm32StreamDma> rx{
+      usart, stream6, buffer, sizeof buffer};
+  constexpr std::uintptr_t kHisr = 0x04, kHifcr = 0x0C, kS6ndtr = 0x14 + 0x18 * 6;
+  constexpr std::uint32_t kTeif6 = 1u << 19;
+  dma_block.at(kHisr) = kTeif6;
+  dma_block.at(kS6ndtr) = 13;  // 3 bytes came before the error
+  const utf8mcu::port::DmaRxSpans spans = rx.on_interrupt();
+  EXPECT_EQ(dma_block.at(kHifcr), kTeif6);
+  EXPECT_EQ(static_cast<int>(spans.status), static_cast<int>(utf8mcu::port::DmaRxStatus::kTransferError));
+  EXPECT_EQ(spans.first.size, 3u);
+  EXPECT_EQ(spans.lost, 0u);
+}
+
 // ---- PL011 (DDI0183): error bits travel with each byte in UARTDR ----
 
 // The TRM's "Overrun bit": the byte in the shift register is lost, and the

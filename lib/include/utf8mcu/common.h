@@ -4,13 +4,12 @@
 /// constants and the C-style sink.
 ///
 /// Freestanding: this header and everything under utf8mcu/ use only
-/// `<cstddef>`, `<cstdint>`, `<type_traits>`, `<utility>` and compiler builtins. No heap, no exceptions, no RTTI,
-/// no dynamic dispatch, no mutable globals.
+/// `<cstddef>`, `<cstdint>` and compiler builtins (what Zephyr's minimal C++
+/// library offers). No heap, no exceptions, no RTTI, no dynamic dispatch, no
+/// mutable globals.
 
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
-#include <utility>
 
 namespace utf8mcu {
 
@@ -123,18 +122,66 @@ namespace detail {
 /// language mode; C++17 has no std::is_constant_evaluated.
 constexpr bool is_constant_evaluated() noexcept { return __builtin_is_constant_evaluated(); }
 
+// The few traits the headers need, so that they need no <type_traits> or
+// <utility> (Zephyr's default C++ library has neither).
+template <typename A, typename B>
+inline constexpr bool kIsSame = false;
+template <typename A>
+inline constexpr bool kIsSame<A, A> = true;
+
+template <typename T>
+struct RemoveCv {
+  using Type = T;
+};
+template <typename T>
+struct RemoveCv<const T> {
+  using Type = T;
+};
+template <typename T>
+struct RemoveCv<volatile T> {
+  using Type = T;
+};
+template <typename T>
+struct RemoveCv<const volatile T> {
+  using Type = T;
+};
+template <typename T>
+using RemoveCvT = typename RemoveCv<T>::Type;
+
+template <typename T>
+struct RemovePointer {
+  using Type = T;
+};
+template <typename T>
+struct RemovePointer<T*> {
+  using Type = T;
+};
+template <typename T>
+using RemovePointerT = typename RemovePointer<RemoveCvT<T>>::Type;
+
+template <bool kCondition, typename T>
+struct EnableIf {};
+template <typename T>
+struct EnableIf<true, T> {
+  using Type = T;
+};
+
+/// Only in unevaluated operands, as std::declval.
+template <typename T>
+T&& declval() noexcept;
+
 // Text as people hold it, for the text forms of the public functions: char
 // (string literals, std::string_view, C strings) and, in C++20, char8_t (u8""
 // literals, std::u8string_view), beside std::uint8_t. unsigned char is
 // std::uint8_t itself, so it takes the byte forms.
 template <typename Char>
-inline constexpr bool kIsTextChar = std::is_same_v<std::remove_cv_t<Char>, char>
+inline constexpr bool kIsTextChar = kIsSame<RemoveCvT<Char>, char>
 #if defined(__cpp_char8_t)
-                                    || std::is_same_v<std::remove_cv_t<Char>, char8_t>
+                                    || kIsSame<RemoveCvT<Char>, char8_t>
 #endif
     ;
 template <typename Char>
-using IfTextChar = std::enable_if_t<kIsTextChar<Char>, int>;
+using IfTextChar = typename EnableIf<kIsTextChar<Char>, int>::Type;
 
 /// The same bytes as std::uint8_t (any object may be read as unsigned char).
 template <typename Char, IfTextChar<Char> = 0>
@@ -160,14 +207,14 @@ inline TextSpan text_span(const Char* text) noexcept {
 
 /// A string view or a container of text characters (anything with data() and
 /// size()): std::string_view, std::u8string_view, std::array<char, N>...
-template <typename Text, IfTextChar<std::remove_pointer_t<decltype(std::declval<const Text&>().data())>> = 0>
+template <typename Text, IfTextChar<RemovePointerT<decltype(declval<const Text&>().data())>> = 0>
 inline TextSpan text_span(const Text& text) noexcept {
   return {text_bytes(text.data()), static_cast<std::size_t>(text.size())};
 }
 
 /// Valid (as a default template argument) when Text is text text_span() takes.
 template <typename Text>
-using IfText = decltype(text_span(std::declval<const Text&>()));
+using IfText = decltype(text_span(declval<const Text&>()));
 
 }  // namespace detail
 }  // namespace utf8mcu

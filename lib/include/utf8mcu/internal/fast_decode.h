@@ -93,7 +93,7 @@ template <bool kWords = kWordLoads, typename Sink>
     // loaded. A CodePointCallback makes no call when it has no function;
     // on that path GCC would keep the bytes tested above in registers, at a
     // cost in every group: `p` opaque keeps it from doing so.
-    if constexpr (std::is_same_v<std::remove_cv_t<Sink>, CodePointCallback>) {
+    if constexpr (kIsSame<RemoveCvT<Sink>, CodePointCallback>) {
       if (!is_constant_evaluated()) p = in_register(p);
     }
     std::int32_t s = signed_byte(p[0]);

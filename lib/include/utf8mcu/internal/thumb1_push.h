@@ -63,7 +63,7 @@ template <ErrorPolicy kPolicy, typename Sink>
 [[nodiscard]] constexpr DecodeResult decoder_push_span(std::uint32_t& state, const std::uint8_t* data,
                                                        std::size_t size, Sink& sink) {
   if constexpr (kThumb1Push && kPolicy == ErrorPolicy::kReplace &&
-                std::is_same_v<std::remove_cv_t<Sink>, CodePointCallback>) {
+                kIsSame<RemoveCvT<Sink>, CodePointCallback>) {
     if (!is_constant_evaluated()) return thumb1_push_replace(&state, data, size, sink);
   }
   std::size_t first_error_end = 0;

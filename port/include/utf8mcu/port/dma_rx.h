@@ -13,17 +13,22 @@
 ///     utf8mcu::port::push_spans(rx_ring, spans);   // or deliver(decoder, spans, sink)
 ///
 /// Calling: every handler involved (the DMA's HT/TC interrupt, the UART's
-/// IDLE interrupt; one priority) runs the same routine: read and clear the
-/// DMA's HT/TC flags, then read its position, then advance(kTransferComplete
-/// if the TC flag was set, else kHalfTransfer or kIdleLine, position).
+/// IDLE interrupt; one priority) runs the same routine, best through
+/// advance(dma), which does the reads in the race-free order: read and clear
+/// the DMA's flags, read its position, read the flags again; a TC set since
+/// the clear means the DMA wrapped in between, maybe before the position
+/// read, so it takes that TC too and reads the position again. Then
+/// advance(kTransferComplete if a TC was taken, else kHalfTransfer or
+/// kIdleLine, position). Without the second look a lap completed between
+/// the flag read and the position read would look like a few new bytes.
 ///
 /// Laps: a position behind the last one means the DMA wrapped once; a TC flag
 /// whose wrap no call has seen by position, with the position not behind,
 /// means it wrapped and came past the last position (a lap: overrun). The
 /// hardware cannot count more than that: the counts are exact as long as the
-/// DMA wraps at most once between two calls and not again before the TC
-/// flag is handled, and does not complete a lap between the flag read and
-/// the position read. With HT and TC interrupts that takes a whole buffer of
+/// DMA wraps at most once between two calls' position reads (and, for
+/// advance(event, position) called directly, not between its flag read and
+/// position read). With HT and TC interrupts that takes a whole buffer of
 /// interrupt latency to break.
 ///
 /// Overrun: when the DMA wrote more than N bytes since the last call, the
@@ -52,6 +57,22 @@ enum class DmaEvent : std::uint8_t {
   kIdleLine = 2,          ///< the line went idle: a message may have ended (IDLE)
 };
 
+/// What the DMA reported besides its position.
+enum class DmaRxStatus : std::uint8_t {
+  kOk = 0,
+  /// The DMA's transfer-error flag (a bus error): the hardware stopped the
+  /// transfer, nothing more arrives until the receiver is started again.
+  /// push_spans()/deliver() show it as a gap (one U+FFFD).
+  kTransferError = 1,
+};
+
+/// DMA flags as a DmaSource's take_flags() returns them (bits).
+enum DmaFlagBits : std::uint8_t {
+  kDmaHalfTransferFlag = 1u << 0,
+  kDmaTransferCompleteFlag = 1u << 1,
+  kDmaTransferErrorFlag = 1u << 2,
+};
+
 /// New bytes since the last advance(), oldest first, and what was lost
 /// before them.
 struct DmaRxSpans {
@@ -61,6 +82,8 @@ struct DmaRxSpans {
   ByteSpan second;
   /// Bytes received but lost before `first` (overrun): 0 if none.
   std::uint32_t lost = 0;
+  /// kTransferError if the DMA stopped on an error (after these bytes).
+  DmaRxStatus status = DmaRxStatus::kOk;
 };
 
 class DmaRxCursor {
@@ -101,6 +124,35 @@ class DmaRxCursor {
     return {ByteSpan{buffer_ + last, to_end}, ByteSpan{buffer_, moved - to_end}, 0};
   }
 
+  /// The handler's whole routine, in the race-free order. `dma` provides
+  /// `std::uint8_t take_flags(std::uint8_t ignore)`: read the HT/TC/TE flags
+  /// (DmaFlagBits), clear those set and not in `ignore`, return them; and
+  /// `std::uint32_t position()`: the write position. A TC that is set again
+  /// after being taken (a second wrap in one call) is beyond the one-wrap
+  /// limit and is left for the next call. Costs one more flag read than
+  /// advance(event, position), and one more position read after a late TC.
+  template <typename DmaSource>
+  [[nodiscard]] DmaRxSpans advance(DmaSource& dma) noexcept {
+    const std::uint8_t flags = dma.take_flags(0);
+    std::uint32_t position = dma.position();
+    const std::uint8_t late = dma.take_flags(flags);
+    if ((late & kDmaTransferCompleteFlag) != 0) position = dma.position();
+    const std::uint8_t all = static_cast<std::uint8_t>(flags | late);
+    const DmaEvent event = (all & kDmaTransferCompleteFlag) != 0 ? DmaEvent::kTransferComplete
+                           : (all & kDmaHalfTransferFlag) != 0   ? DmaEvent::kHalfTransfer
+                                                                  : DmaEvent::kIdleLine;
+    DmaRxSpans spans = advance(event, position);
+    if ((all & kDmaTransferErrorFlag) != 0) spans.status = DmaRxStatus::kTransferError;
+    return spans;
+  }
+
+  /// Starts over at position 0 with the counters kept (after the receiver
+  /// restarted its DMA).
+  void restart() noexcept {
+    read_ = 0;
+    wrap_unconfirmed_ = false;
+  }
+
   /// Bytes the DMA received so far (delivered + lost), mod 2^32.
   std::uint32_t received_bytes() const noexcept { return received_; }
   /// Bytes lost to overruns so far (exact, within the one-lap limit).
@@ -118,18 +170,22 @@ class DmaRxCursor {
 };
 
 /// Appends `spans` to a ByteRing from the DMA interrupt: an overrun becomes a
-/// gap (ByteRing::mark_gap), the bytes are copied (what does not fit is
-/// dropped and counted by the ring). Returns the bytes accepted.
+/// gap (ByteRing::mark_gap) before the bytes, a transfer error one after
+/// them; the bytes are copied (what does not fit is dropped and counted by
+/// the ring). Returns the bytes accepted.
 template <typename Ring>
 std::size_t push_spans(Ring& ring, const DmaRxSpans& spans) noexcept {
   if (spans.lost != 0) ring.mark_gap();
-  return ring.push(spans.first.data, spans.first.size) +
-         ring.push(spans.second.data, spans.second.size);
+  const std::size_t accepted =
+      ring.push(spans.first.data, spans.first.size) + ring.push(spans.second.data, spans.second.size);
+  if (spans.status != DmaRxStatus::kOk) ring.mark_gap();
+  return accepted;
 }
 
 /// Decodes `spans` directly (thread context, e.g. spans handed over from the
 /// interrupt while the DMA is known to be elsewhere): an overrun shows as one
-/// U+FFFD before the bytes. Returns what the decoder did.
+/// U+FFFD before the bytes, a transfer error one after them. Returns what
+/// the decoder did.
 template <typename Decoder, typename Sink>
 IngestResult deliver(Decoder& decoder, const DmaRxSpans& spans, Sink&& sink) noexcept {
   IngestResult total;
@@ -141,6 +197,7 @@ IngestResult deliver(Decoder& decoder, const DmaRxSpans& spans, Sink&& sink) noe
   if (spans.lost != 0) add(decoder.gap(sink));
   if (spans.first.size != 0) add(decoder.push(spans.first.data, spans.first.size, sink));
   if (spans.second.size != 0) add(decoder.push(spans.second.data, spans.second.size, sink));
+  if (spans.status != DmaRxStatus::kOk) add(decoder.gap(sink));
   return total;
 }
 

@@ -60,6 +60,7 @@ inline constexpr std::uint32_t kCr3DmaRx = 1u << 6;
 struct Stm32StreamDma {
   static constexpr std::uint32_t kHalfFlag = 1u << 4;
   static constexpr std::uint32_t kCompleteFlag = 1u << 5;
+  static constexpr std::uint32_t kErrorFlag = 1u << 3;
   static constexpr std::uint32_t kAllFlags = 0x3Du;
   static std::uintptr_t flag_register(const Stm32DmaChannel& dma) { return dma.number < 4 ? 0x00 : 0x04; }
   static std::uintptr_t clear_register(const Stm32DmaChannel& dma) { return dma.number < 4 ? 0x08 : 0x0C; }
@@ -93,6 +94,7 @@ struct Stm32StreamDma {
 struct Stm32ChannelDma {
   static constexpr std::uint32_t kHalfFlag = 1u << 2;
   static constexpr std::uint32_t kCompleteFlag = 1u << 1;
+  static constexpr std::uint32_t kErrorFlag = 1u << 3;
   static constexpr std::uint32_t kAllFlags = 0xFu;
   static std::uintptr_t flag_register(const Stm32DmaChannel&) { return 0x00; }
   static std::uintptr_t clear_register(const Stm32DmaChannel&) { return 0x04; }
@@ -147,12 +149,14 @@ class Stm32UsartDmaRx {
   }
 
   /// Call from the DMA stream's and the USART's interrupt handlers (one
-  /// priority). Clears IDLE and overrun in the USART, reads and clears the
-  /// DMA's HT/TC flags, then reads its position (in that order: see
-  /// DmaRxCursor). Returns the new bytes for push_spans()/deliver(). A USART
-  /// overrun (the DMA did not take a byte in time: bus contention) adds 1
-  /// to `lost`, so the gap shows before this call's bytes; the byte was lost
-  /// somewhere among them, which the registers do not tell.
+  /// priority). Clears IDLE and overrun in the USART, then reads the DMA's
+  /// flags and position in DmaRxCursor::advance(dma)'s race-free order.
+  /// Returns the new bytes for push_spans()/deliver(). A USART overrun (the
+  /// DMA did not take a byte in time: bus contention) adds 1 to `lost`, so
+  /// the gap shows before this call's bytes; the byte was lost somewhere
+  /// among them, which the registers do not tell. A DMA transfer error
+  /// (TEIF: the hardware disabled the stream) is cleared and returned as
+  /// `status` kTransferError: nothing more arrives until start() again.
   [[nodiscard]] DmaRxSpans on_interrupt() noexcept {
     using namespace stm32_usart;
     const std::uint32_t status = reg(UsartLayout::kStatus);
@@ -167,23 +171,45 @@ class Stm32UsartDmaRx {
         static_cast<void>(discarded);
       }
     }
-    const std::uintptr_t flags = dma_.base + DmaLayout::flag_register(dma_);
-    const unsigned shift = DmaLayout::flag_shift(dma_);
-    const std::uint32_t dma_flags = (cortex_m::word_at(flags) >> shift) & DmaLayout::kAllFlags;
-    if (dma_flags != 0) cortex_m::word_at(dma_.base + DmaLayout::clear_register(dma_)) = dma_flags << shift;
-    const DmaEvent event = (dma_flags & DmaLayout::kCompleteFlag) != 0 ? DmaEvent::kTransferComplete
-                           : (dma_flags & DmaLayout::kHalfFlag) != 0   ? DmaEvent::kHalfTransfer
-                                                                        : DmaEvent::kIdleLine;
-    const std::uint32_t remaining = cortex_m::word_at(dma_.base + DmaLayout::count_register(dma_));
-    DmaRxSpans spans = cursor_.advance(event, size_ - remaining);
+    DmaSource source{dma_, size_};
+    DmaRxSpans spans = cursor_.advance(source);
     if (overrun) ++spans.lost;
     return spans;
+  }
+
+  /// Start again after a transfer error (or a stop): the DMA from the
+  /// buffer's start, the cursor with it (its counters kept). False as start().
+  [[nodiscard]] bool restart(std::uint32_t baud) noexcept {
+    cursor_.restart();
+    return start(baud);
   }
 
   const DmaRxCursor& cursor() const noexcept { return cursor_; }
 
  private:
   volatile std::uint32_t& reg(std::uintptr_t offset) const noexcept { return cortex_m::register_at(usart_, offset); }
+
+  // The DMA's side of DmaRxCursor::advance(dma).
+  struct DmaSource {
+    const Stm32DmaChannel& dma;
+    std::uint32_t size;
+    std::uint8_t take_flags(std::uint8_t ignore) const noexcept {
+      const unsigned shift = DmaLayout::flag_shift(dma);
+      const std::uint32_t raw = (cortex_m::word_at(dma.base + DmaLayout::flag_register(dma)) >> shift);
+      std::uint32_t ignored = 0;
+      if ((ignore & kDmaHalfTransferFlag) != 0) ignored |= DmaLayout::kHalfFlag;
+      if ((ignore & kDmaTransferCompleteFlag) != 0) ignored |= DmaLayout::kCompleteFlag;
+      if ((ignore & kDmaTransferErrorFlag) != 0) ignored |= DmaLayout::kErrorFlag;
+      const std::uint32_t taken = raw & DmaLayout::kAllFlags & ~ignored;
+      if (taken != 0) cortex_m::word_at(dma.base + DmaLayout::clear_register(dma)) = taken << shift;
+      return static_cast<std::uint8_t>(((taken & DmaLayout::kHalfFlag) != 0 ? kDmaHalfTransferFlag : 0) |
+                                       ((taken & DmaLayout::kCompleteFlag) != 0 ? kDmaTransferCompleteFlag : 0) |
+                                       ((taken & DmaLayout::kErrorFlag) != 0 ? kDmaTransferErrorFlag : 0));
+    }
+    std::uint32_t position() const noexcept {
+      return size - cortex_m::word_at(dma.base + DmaLayout::count_register(dma));
+    }
+  };
 
   const Stm32Usart& usart_;
   const Stm32DmaChannel& dma_;
