@@ -42,6 +42,14 @@ includes=(-I "$root/lib/include")
 for dir in lib/*/include port/include port/*/include; do
   [[ -d $dir ]] && includes+=(-I "$root/$dir")
 done
+# lib/text's headers include tables generated from the UCD (Debian's
+# unicode-data): generate them here, as its build does.
+ucd_dir=${UTF8MCU_UCD_DIR:-/usr/share/unicode}
+if [[ -f lib/text/tools/make_segmentation_tables.py ]]; then
+  PYTHONPATH=$root/lib/text/tools python3 lib/text/tools/make_segmentation_tables.py "$ucd_dir" \
+    "$work/text_generated" >/dev/null || { echo "static-analysis: cannot generate lib/text's tables"; exit 1; }
+  includes+=(-I "$work/text_generated/include")
+fi
 write_headers_tu() {  # <file> <headers...>
   local file=$1
   shift

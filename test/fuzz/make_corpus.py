@@ -8,6 +8,9 @@ corpus/cut:  [s n][n schedule bytes][text] (see fuzz_support.h, CutInput),
              for fuzz_decoder and fuzz_transcode, which reads the text also
              as UTF-16LE and UTF-32LE and takes its policy from the selector
              s (the seeds take turns: replace, report, skip).
+corpus/segmentation: [s n][n schedule bytes][text] for fuzz_grapheme and
+             fuzz_line_break: emoji sequences, flags, Hangul jamo, marks,
+             LB25's held (PR | PO) OP NU, spaces after OP, CR LF.
 corpus/must_fail: the one input fuzz_must_fail must fail on.
 corpus/bidi: paragraphs for fuzz_bidi (its palette indexes, deep nesting).
 
@@ -82,6 +85,19 @@ CUT = {
 }
 
 
+SEGMENTATION = {
+    "emoji-family-skin-tone": cut([3, 1], utf8(0x1F468, 0x200D, 0x1F469, 0x200D, 0x1F467, 0x20, 0x1F44D, 0x1F3FD)),
+    "flags": cut([4], utf8(0x1F1E9, 0x1F1EA, 0x1F1EB, 0x1F1F7, 0x1F1FA)),
+    "jamo-and-syllables": cut([2, 5], utf8(0x1112, 0x1161, 0x11AB, 0xAC00, 0x11A8, 0xD7A3, 0x20)),
+    "decomposed-vietnamese": cut([1], "Vie\u0302\u0323t nam e\u0302\u0301".encode()),
+    "many-marks": cut([9], utf8(0x61, *([0x301] * 40), 0x62)),
+    "held-prefix-open-number": cut([1, 2], "$(1 $(a \u20ac(\u0301\u0301 2) 12,5% (x) \u300c\u3042\u300d".encode()),
+    "spaces-after-open": cut([0, 3], "( \u00a0[  \u201cq\u201d  (\u2014  \u2014)\u200b  x".encode()),
+    "breaks-and-hyphens": cut([2], "a\r\nb\x0bc\u2028d\u0085e-f \u05d0-\u05d1 soft\u00adhyphen".encode()),
+    "ill-formed": cut([1, 3], bytes.fromhex("61 CC 81 C0 E2 82 F0 9F 91 8D F0 9F 8F") + "\u0301".encode()),
+}
+
+
 # fuzz_bidi: [selector][palette indexes; 0xF0-0xFF repeat the last one], see
 # fuzz_bidi.cpp's palette: 0 L, 1 R, 2 AL, 3 EN, 12 B, 14 LRE, 17 RLO, 18 PDF,
 # 19 LRI, 20 RLI, 21 FSI, 22 PDI, 23 "(", 24 ")".
@@ -107,6 +123,7 @@ def write(directory, seeds):
 def main():
     write("text", TEXT)
     write("cut", CUT)
+    write("segmentation", SEGMENTATION)
     write("must_fail", {"bang": b"!"})
     write("bidi", BIDI)
 

@@ -9,14 +9,18 @@
 #   C      utf8mcu_c.h as C99 with GCC's list and clang's -Weverything
 # -isystem (find_package) would hide warnings from the headers; -I does not.
 #
-#   check_strict_headers.sh <g++> <clang++> <gcc> <clang> <work dir>
+#   check_strict_headers.sh <g++> <clang++> <gcc> <clang> <work dir> [<generated include dir>...]
+# Generated include dirs (lib/text's tables) are searched, not listed: the
+# headers that include them are.
 set -euo pipefail
 
-if [[ $# -ne 5 ]]; then
+if [[ $# -lt 5 ]]; then
   sed -n '12p' "$0" >&2
   exit 2
 fi
 gxx=$1 clangxx=$2 gcc=$3 clang=$4 work=$5
+shift 5
+generated_dirs=("$@")
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$repo"
 
@@ -35,6 +39,7 @@ while IFS= read -r dir; do
 done < <(find lib port -type d -name include -not -path '*/build*' | sort)
 include_flags=()
 for dir in "${include_dirs[@]}"; do include_flags+=("-I$repo/$dir"); done
+for dir in "${generated_dirs[@]}"; do include_flags+=("-I$dir"); done
 
 mkdir -p "$work"
 cxx_source=$work/all_headers.cpp
