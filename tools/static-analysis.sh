@@ -50,6 +50,14 @@ if [[ -f lib/text/tools/make_segmentation_tables.py ]]; then
     "$work/text_generated" >/dev/null || { echo "static-analysis: cannot generate lib/text's tables"; exit 1; }
   includes+=(-I "$work/text_generated/include")
 fi
+if [[ -f lib/text/tools/make_bidi_tables.py ]]; then
+  generated=$work/text_generated
+  PYTHONPATH=$root/lib/text/tools python3 lib/text/tools/make_bidi_tables.py "$ucd_dir" \
+    "$generated/include/utf8mcu/text/internal/bidi_tables.h" "$generated/bidi_tables.cpp" \
+    "$generated/joining_tables.cpp" "$generated/bidi_table_bytes.txt" >/dev/null ||
+    { echo "static-analysis: cannot generate lib/text's bidi tables"; exit 1; }
+  [[ " ${includes[*]} " == *" $generated/include "* ]] || includes+=(-I "$generated/include")
+fi
 write_headers_tu() {  # <file> <headers...>
   local file=$1
   shift

@@ -7,8 +7,10 @@
 #                                   clean run loses nothing, the stalled one reports
 #   run.sh u8clean <u8clean> <dir>  the u8clean examples, with the binary at the
 #                                   README's path build/host/bin/u8clean inside <dir>
+#   run.sh u8text <u8text> <dir>    the u8text examples, likewise
 # Expected text is written out from the bytes (Python's
-# decode('utf-8', 'replace') gives the same), not taken from u8clean.
+# decode('utf-8', 'replace') gives the same), not taken from u8clean; u8text's
+# from the rules of UAX #29, UAX #14 and UAX #9, worked by hand below.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../../.." && pwd)
@@ -60,7 +62,31 @@ case ${1:-} in
     [[ $(<codepoints.txt) == $'U+0068\nU+00E9\nU+20AC\nU+000A' ]] || fail "u8clean --codepoints"
     echo "run.sh: the README's u8clean commands give what it says"
     ;;
+  u8text)
+    [[ $# -eq 3 ]] || fail "usage: run.sh u8text <u8text> <dir>"
+    rm -rf "$3" && mkdir -p "$3/build/host/bin"
+    ln -s "$(cd "$(dirname "$2")" && pwd)/$(basename "$2")" "$3/build/host/bin/u8text"
+    cd "$3"
+    {
+      printf '\xf0\x9f\x91\x8d\xf0\x9f\x8f\xbd\xf0\x9f\x87\xa9\xf0\x9f\x87\xaa' | build/host/bin/u8text --graphemes
+    } >graphemes.txt
+    {
+      printf 'Schiff\xc2\xadfahrt ist' | build/host/bin/u8text --lines
+    } >lines.txt
+    {
+      printf '\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d 123\n' | build/host/bin/u8text --bidi
+    } >bidi.txt
+    # GB9 keeps the skin tone on the thumb, GB12 pairs the regional indicators.
+    [[ $(<graphemes.txt) == $'1F44D 1F3FD\n1F1E9 1F1EA' ]] || fail "u8text --graphemes: '$(<graphemes.txt)'"
+    # LB21 breaks after the soft hyphen (BA), LB18 after the space.
+    [[ $(<lines.txt) == $'0053 0063 0068 0069 0066 0066 00AD\n0066 0061 0068 0072 0074 0020\n0069 0073 0074' ]] ||
+      fail "u8text --lines: '$(<lines.txt)'"
+    # P2-P3: level 1 (the first strong character is R); the space between R
+    # and EN is R by N1, the digits level 2 by I2; L2 reverses 123, then all.
+    [[ $(<bidi.txt) == '0031 0032 0033 0020 05DD 05D5 05DC 05E9' ]] || fail "u8text --bidi: '$(<bidi.txt)'"
+    echo "run.sh: the README's u8text commands give what it says"
+    ;;
   *)
-    fail "usage: run.sh demo <dir> | u8clean <u8clean> <dir>"
+    fail "usage: run.sh demo <dir> | u8clean <u8clean> <dir> | u8text <u8text> <dir>"
     ;;
 esac
