@@ -579,9 +579,12 @@ def write_outputs(table, args, described, sources):
         "",
         "}  // namespace",
         "",
-        f"extern const Font {args.symbol}{{kRunKeys, kRunGlyphs, kAnchors, kGlyphs, {len(table.runs)}u,",
+        # constexpr (it stays extern: the header declared it so), for the
+        # renderer's limits checked when the table is compiled.
+        f"constexpr Font {args.symbol}{{kRunKeys, kRunGlyphs, kAnchors, kGlyphs, {len(table.runs)}u,",
         f"    {len(table.records)}u, {table.line_height}, {table.baseline}, {table.cell_width}, "
         f"{table.anchor_shift}, \"{table.name}\"}};",
+        f"static_assert(utf8mcu::display::font_within_limits({args.symbol}), \"{args.symbol}: line beyond kMaxLineHeight\");",
         "",
         f"}}  // namespace {args.namespace}",
         "",

@@ -124,6 +124,16 @@ struct Font {
   const char* name;
 };
 
+/// True if `font` keeps the renderer's limits: a line of at most
+/// kMaxLineHeight rows with the baseline inside it. make_font.py makes no
+/// other font, and its tables assert this at build time; a hand-made font can
+/// too (`static_assert(font_within_limits(kMyFont))`). A font beyond the
+/// limits is not an error at run time: it has no glyph (find_glyph()), and a
+/// FontChain leaves it out of its line.
+[[nodiscard]] constexpr bool font_within_limits(const Font& font) noexcept {
+  return font.line_height <= kMaxLineHeight && font.baseline <= font.line_height;
+}
+
 namespace detail {
 inline constexpr unsigned kRunFirstShift = 11;
 inline constexpr std::uint32_t kRunCountMask = 0x7FF;

@@ -247,9 +247,14 @@ inline constexpr std::uint32_t kIgnorableBmpBlocks = ignorable_bmp_blocks();
 
 /// Up to kMaxChainFonts fonts tried in order for each code point (e.g. a
 /// 6x13 font for text, then Unifont for what it lacks; the hex box after the
-/// last). Lines are as high as the tallest font needs, with one baseline:
-/// every font's glyphs sit on it. Implicitly made from one Font. 20 bytes on
-/// Cortex-M; copies are cheap and it refers to the fonts (which live in flash).
+/// last). Lines are as high as the fonts need, with one baseline: every
+/// font's glyphs sit on it. At most kMaxLineHeight rows: when the fonts reach
+/// further above and below their baselines together (fits() is false; a
+/// constexpr chain can static_assert it), the line is cut to that and a glyph
+/// that would cross its bottom is taken as missing from its font. A font
+/// beyond font_within_limits() has no glyph and takes no room. Implicitly made
+/// from one Font. 20 bytes on Cortex-M; copies are cheap and it refers to the
+/// fonts (which live in flash).
 class FontChain {
  public:
   static constexpr int kMaxChainFonts = 4;
@@ -273,15 +278,24 @@ class FontChain {
   constexpr int cell_width() const noexcept { return fonts_[0]->cell_width; }
   constexpr int size() const noexcept { return count_; }
   constexpr const Font& font(int index) const noexcept { return *fonts_[index]; }
+  /// True if every font is within font_within_limits() and all of their
+  /// lines fit one of kMaxLineHeight rows on the common baseline: then every
+  /// glyph of the fonts is drawn.
+  constexpr bool fits() const noexcept { return fits_; }
 
-  /// The glyph of the first font that has one, placed on the chain's line
-  /// (top moved to the common baseline, line_height the chain's); `wide` is
-  /// set if it advances two of its font's cells or more.
+  /// The glyph of the first font that has one and whose ink lies inside the
+  /// chain's line, placed on it (top moved to the common baseline,
+  /// line_height the chain's); `wide` is set if it advances two of its font's
+  /// cells or more.
   [[nodiscard]] constexpr Glyph find(char32_t code_point, bool* wide = nullptr) const noexcept {
     for (int i = 0; i < count_; ++i) {
       Glyph glyph = find_glyph(*fonts_[i], code_point);
       if (!glyph.found()) continue;
-      glyph.top = static_cast<std::uint8_t>(glyph.top + baseline_ - fonts_[i]->baseline);
+      // Wraps to a large value for a font whose baseline is below its line
+      // (beyond the limits): then it fails the test below too.
+      const unsigned top = static_cast<unsigned>(glyph.top + baseline_) - fonts_[i]->baseline;
+      if (top + glyph.height > line_height_) continue;
+      glyph.top = static_cast<std::uint8_t>(top);
       glyph.line_height = line_height_;
       if (wide != nullptr) *wide = glyph.advance >= 2 * fonts_[i]->cell_width;
       return glyph;
@@ -293,20 +307,27 @@ class FontChain {
   constexpr void measure() noexcept {
     int above = 0;
     int below = 0;
+    bool within = true;
     for (int i = 0; i < count_; ++i) {
       const Font& font = *fonts_[i];
+      if (!font_within_limits(font)) {
+        within = false;
+        continue;
+      }
       if (font.baseline > above) above = font.baseline;
       if (font.line_height - font.baseline > below) below = font.line_height - font.baseline;
     }
-    if (above > kMaxLineHeight) above = kMaxLineHeight;
+    // above <= kMaxLineHeight: each baseline lies inside its font's line.
     baseline_ = static_cast<std::uint8_t>(above);
     line_height_ = static_cast<std::uint8_t>(above + below > kMaxLineHeight ? kMaxLineHeight : above + below);
+    fits_ = within && above + below <= kMaxLineHeight;
   }
 
   const Font* fonts_[kMaxChainFonts];
   std::uint8_t count_;
   std::uint8_t line_height_ = 0;
   std::uint8_t baseline_ = 0;
+  bool fits_ = false;
 };
 
 /// How a code point is drawn.
