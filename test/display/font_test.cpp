@@ -3,6 +3,7 @@
 #include "display_test_support.h"
 #include "display_test_font_6x13.h"
 #include "glyph_samples.h"
+#include "synthetic_font.h"
 #if defined(UTF8MCU_DISPLAY_TEST_EMOJI)
 #include "display_test_font_emoji.h"
 #endif
@@ -223,6 +224,20 @@ UTEST(DisplayFont, CorruptTablesFindNothing) {
   EXPECT_FALSE(find_glyph(far, U'A').found());
   const Font tiny{kKeys, kRunGlyphs, kAnchors, kGlyphs, 1, 3, 16, 14, 8, 0, "corrupt"};
   EXPECT_FALSE(find_glyph(tiny, U'A').found());
+}
+
+// A record of ink columns without rows (make_font.py writes a blank glyph as
+// width 0) is corrupt: drawing it read each column as 4 bytes from the end of
+// the record, here one byte past the table. Not found.
+UTEST(DisplayFont, InkColumnsWithoutRowsFindNothing) {
+  static display_test::SyntheticFont<2, 16> glyphs(8);
+  glyphs = display_test::SyntheticFont<2, 16>(8);
+  ASSERT_TRUE(glyphs.add(U'A', 1, 10, 0, 0, 0, 0x3FFu));  // 23 + 10 bits
+  ASSERT_TRUE(glyphs.add(U'B', 5, 0, 0, 0, 9, 0));        // 23 + 8 bits: ends on byte 8
+  const Font font = glyphs.font(16, 12);
+  EXPECT_EQ(font.glyphs_size, 8u + 3u);
+  EXPECT_TRUE(find_glyph(font, U'A').found());
+  EXPECT_FALSE(find_glyph(font, U'B').found());
 }
 
 // Default_Ignorable_Code_Point, written out from DerivedCoreProperties.txt

@@ -291,7 +291,7 @@ class Ssd0323Model {
   }
 
   void command(std::uint8_t byte) {
-    if (commands_.take(byte, [this](std::uint8_t opcode) { return arguments_of(opcode); })) execute();
+    if (commands_.take(byte, [](std::uint8_t opcode) { return arguments_of(opcode); })) execute();
   }
 
   void data(std::uint8_t byte) {

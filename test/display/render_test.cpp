@@ -47,6 +47,19 @@ UTEST(DisplayRender, ChainIgnoresFontTallerThanTheLimit) {
     for (int x = 2; x < 8; ++x) EXPECT_TRUE(picture.get_pixel(x, y + 7));
     EXPECT_EQ(lit_outside(picture, 2, y + 7, 8, y + 8), 0);
   }
+  // Nor does a font whose baseline lies below its line: its glyph would
+  // start above the chain's line (before, its top wrapped to 247).
+  static display_test::SyntheticFont<2, 32> sunk_glyphs(8);
+  sunk_glyphs = display_test::SyntheticFont<2, 32>(8);
+  ASSERT_TRUE(sunk_glyphs.add(U'S', 4, 9, 0, 0, 8, 0xFFFFFFFFu));
+  const Font sunk = sunk_glyphs.font(9, 15, "sunk");
+  EXPECT_TRUE(find_glyph(sunk, U'S').found());
+  const FontChain with_sunk(small, sunk);
+  EXPECT_EQ(with_sunk.line_height(), 8);
+  EXPECT_FALSE(with_sunk.find(U'S').found());
+  picture.clear();
+  EXPECT_EQ(draw_code_point(picture, with_sunk, U'S', 0, 7, Rect{0, 0, 16, 24}, kLitOnDark), 20);
+  EXPECT_EQ(lit_outside(picture, 0, 7, 20, 15), 0);
 }
 
 // Two fonts within the limit whose lines together span more than it (one
@@ -80,6 +93,28 @@ UTEST(DisplayRender, GlyphOutsideTheChainsLineIsNotDrawnFromItsFont) {
     picture.clear();
     EXPECT_EQ(draw_code_point(picture, chain, U'b', 0, y, Rect{0, 0, 40, 40}, kLitOnDark), kHexBoxWidth);
     EXPECT_EQ(lit_outside(picture, 0, y, kHexBoxWidth, y + kMaxLineHeight), 0);
+  }
+}
+
+// The one-row hex box sits inside its line whatever baseline it is given
+// (a font's baseline may lie below its line): before, a line of 6 rows with
+// a baseline of 200 put the frame 194 rows down, and the framebuffer shifted
+// its columns by that.
+UTEST(DisplayRender, HexBoxStaysInsideItsLine) {
+  for (const int baseline : {0, 5, 6, 7, 40, 200, 255}) {
+    const HexBox box = make_hex_box(0x81, 6, baseline);
+    EXPECT_EQ(box.top, 0);
+    EXPECT_EQ(box.height, 7);
+    EXPECT_EQ(make_hex_box(0x81, 13, baseline).top, baseline <= 7 ? (baseline < 6 ? 0 : baseline - 6) : 6);
+  }
+  static std::uint8_t buffer[mono_buffer_size(24, 24)];
+  MonoFramebuffer picture(buffer, 24, 24);
+  for (int y = 0; y < 8; ++y) {
+    picture.clear();
+    const HexBox box = make_hex_box(0x81, 6, 200);
+    draw_glyph(picture, box.glyph(), 0, y, clip_of(Rect{0, 0, 24, 24}), kLitOnDark, false);
+    EXPECT_TRUE(picture.get_pixel(0, y));  // the frame's corner
+    EXPECT_EQ(lit_outside(picture, 0, y, 20, y + 6), 0);
   }
 }
 

@@ -172,8 +172,12 @@ struct HexBox {
   const int width = tall ? 15 : 2 + 4 * digits + 1;
   box.height = static_cast<std::uint8_t>(tall ? 15 : 7);
   if (!tall) {
-    const int top = baseline - 6;  // the frame's last row on the row above the baseline
-    box.top = static_cast<std::uint8_t>(top < 0 ? 0 : (top + 7 > line_height && line_height >= 7 ? line_height - 7 : top));
+    // The frame's last row on the row above the baseline, inside the line
+    // (from its top row when the line is shorter than the frame, whatever
+    // the baseline says).
+    int top = baseline - 6;
+    if (top + 7 > line_height) top = line_height - 7;
+    box.top = static_cast<std::uint8_t>(top < 0 ? 0 : top);
   }
   const std::uint32_t side = (std::uint32_t{1} << box.height) - 1u;
   const std::uint32_t edges = 1u | (std::uint32_t{1} << (box.height - 1));  // top and bottom rows
@@ -291,10 +295,10 @@ class FontChain {
     for (int i = 0; i < count_; ++i) {
       Glyph glyph = find_glyph(*fonts_[i], code_point);
       if (!glyph.found()) continue;
-      // Wraps to a large value for a font whose baseline is below its line
-      // (beyond the limits): then it fails the test below too.
-      const unsigned top = static_cast<unsigned>(glyph.top + baseline_) - fonts_[i]->baseline;
-      if (top + glyph.height > line_height_) continue;
+      // Negative only for a font whose baseline is below its line (beyond
+      // the limits).
+      const int top = glyph.top + baseline_ - fonts_[i]->baseline;
+      if (top < 0 || top + glyph.height > line_height_) continue;
       glyph.top = static_cast<std::uint8_t>(top);
       glyph.line_height = line_height_;
       if (wide != nullptr) *wide = glyph.advance >= 2 * fonts_[i]->cell_width;

@@ -257,8 +257,10 @@ class Terminal {
       int first_column = whole ? 0 : kColumns;
       int end_column = 0;
       for (int row = first_row; row <= last_row; ++row) dirty_range(row, first_column, end_column);
-      const int x_end = whole || end_column * cell_width_ > panel_width ? panel_width : end_column * cell_width_;
-      for (int x = first_column * cell_width_; x < x_end; x += chunk) {
+      // Even bounds here too: cells of an odd width end between the pixels of a pair.
+      const int cells_end = (end_column * cell_width_ + 1) & ~1;
+      const int x_end = whole || cells_end > panel_width ? panel_width : cells_end;
+      for (int x = (first_column * cell_width_) & ~1; x < x_end; x += chunk) {
         const int width = x_end - x < chunk ? x_end - x : chunk;
         render_strip(strip, x, width, page, first_row, last_row);
         const PanelStatus status = panel.write_page(page, x, x + width, strip);
