@@ -336,6 +336,12 @@ UTEST(DisplayFont, FallbackChainSharesTheBaseline) {
 // checks the emoji's pixels against the OTF.)
 UTEST(DisplayFont, EmojiFromTheEmojiFontAreGlyphs) {
   const FontChain chain(kDefaultFont, fonts::kTestFontEmoji);
+  // Made from strings with U+1F3FD, the font holds no skin-tone modifier
+  // (before, the OTF's swatch went in and was drawn).
+  EXPECT_TRUE(find_glyph(fonts::kTestFontEmoji, 0x1F44D).found());
+  for (char32_t modifier = 0x1F3FB; modifier <= 0x1F3FF; ++modifier) {
+    EXPECT_FALSE(find_glyph(fonts::kTestFontEmoji, modifier).found());
+  }
   for (const char32_t emoji : {char32_t{0x1F44D}, char32_t{0x1F468}, char32_t{0x1F469}, char32_t{0x1F600}}) {
     const Appearance look = appearance_of(chain, emoji);
     EXPECT_TRUE(look.rendering == Rendering::kGlyph);

@@ -118,6 +118,34 @@ UTEST(DisplayRender, HexBoxStaysInsideItsLine) {
   }
 }
 
+// An emoji skin-tone modifier draws nothing and takes no room, even from a
+// font that holds a glyph for it (unifont_upper.otf has swatches): before,
+// the font's glyph was found before the list of what draws nothing.
+UTEST(DisplayRender, SkinToneModifierDrawsNothingFromAnyFont) {
+  static display_test::SyntheticFont<8, 256> glyphs(8);
+  glyphs = display_test::SyntheticFont<8, 256>(8);
+  ASSERT_TRUE(glyphs.add(0x1F3FA, 8, 8, 0, 0, 16, 0xFFFFFFFFu));
+  for (char32_t modifier = 0x1F3FB; modifier <= 0x1F3FF; ++modifier) {
+    ASSERT_TRUE(glyphs.add(modifier, 8, 8, 0, 0, 16, 0xFFFFFFFFu));
+  }
+  ASSERT_TRUE(glyphs.add(0x1F400, 8, 8, 0, 0, 16, 0xFFFFFFFFu));
+  const Font font = glyphs.font(16, 14);
+  static std::uint8_t buffer[mono_buffer_size(32, 16)];
+  MonoFramebuffer picture(buffer, 32, 16);
+  for (char32_t modifier = 0x1F3FB; modifier <= 0x1F3FF; ++modifier) {
+    EXPECT_TRUE(find_glyph(font, modifier).found());
+    const Appearance look = appearance_of(font, modifier);
+    EXPECT_EQ(look.rendering, Rendering::kNothing);
+    EXPECT_EQ(look.advance, 0);
+    picture.clear();
+    EXPECT_EQ(draw_code_point(picture, font, modifier, 0, 0, Rect{0, 0, 32, 16}, kLitOnDark), 0);
+    EXPECT_EQ(lit_outside(picture, 0, 0, 0, 0), 0);
+  }
+  // Its neighbours are drawn from the font.
+  EXPECT_EQ(appearance_of(font, 0x1F3FA).rendering, Rendering::kGlyph);
+  EXPECT_EQ(appearance_of(font, 0x1F400).rendering, Rendering::kGlyph);
+}
+
 // font_within_limits() in a static_assert: a hand-made font that breaks a
 // limit fails the build.
 constexpr std::uint32_t kNoKeys[] = {0};

@@ -288,10 +288,13 @@ class FontChain {
   constexpr bool fits() const noexcept { return fits_; }
 
   /// The glyph of the first font that has one and whose ink lies inside the
-  /// chain's line, placed on it (top moved to the common baseline,
+  /// chain's line (none for a skin-tone modifier), placed on it (top moved to the common baseline,
   /// line_height the chain's); `wide` is set if it advances two of its font's
   /// cells or more.
   [[nodiscard]] constexpr Glyph find(char32_t code_point, bool* wide = nullptr) const noexcept {
+    // Skin-tone modifiers draw nothing even from a font that has them (a
+    // hand-made one, or unifont_upper.otf's swatches): is_ignorable().
+    if (static_cast<std::uint32_t>(code_point) - 0x1F3FBu <= 0x1F3FFu - 0x1F3FBu) return {};
     for (int i = 0; i < count_; ++i) {
       Glyph glyph = find_glyph(*fonts_[i], code_point);
       if (!glyph.found()) continue;
