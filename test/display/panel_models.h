@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 
 #include "utf8mcu/display/panel.h"
 
@@ -471,5 +472,14 @@ class DcsModel {
   int unknown_ = 0;
   int overruns_ = 0;
 };
+
+/// The one SSD0323 model of a test program (5 KB of RAM: the microbit has
+/// room for one), reset, RAM filled with `noise` as at power-up.
+inline Ssd0323Model& fresh_ssd0323(std::uint8_t noise = 0x5A) {
+  alignas(Ssd0323Model) static unsigned char storage[sizeof(Ssd0323Model)];
+  Ssd0323Model& model = *new (storage) Ssd0323Model();
+  model.fill(noise);
+  return model;
+}
 
 }  // namespace panel_model

@@ -110,12 +110,7 @@ Ssd1306Model& fresh_ssd1306(Ssd1306Model::Kind kind) {
   return model;
 }
 
-Ssd0323Model& fresh_ssd0323() {
-  alignas(Ssd0323Model) static unsigned char storage[sizeof(Ssd0323Model)];
-  Ssd0323Model& model = *new (storage) Ssd0323Model();
-  model.fill(0x5A);
-  return model;
-}
+using panel_model::fresh_ssd0323;
 
 std::uint8_t g_strip[kStripBytes];
 

@@ -21,9 +21,7 @@ using panel_model::Ssd0323Model;
 // sent [14, 21) and the driver wrote pixel 21 dark. The panel must show what
 // a whole redraw shows.
 UTEST(DisplaySsd0323, ConsoleOfOddCellsKeepsPixelPairs) {
-  alignas(Ssd0323Model) static unsigned char model_storage[sizeof(Ssd0323Model)];
-  Ssd0323Model& model = *new (model_storage) Ssd0323Model();
-  model.fill(0x5A);
+  Ssd0323Model& model = panel_model::fresh_ssd0323();
   const PanelBus bus = model.spi_bus();
   Ssd0323 panel(bus);
   ASSERT_EQ(panel.init(), PanelStatus::kOk);
