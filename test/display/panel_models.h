@@ -473,6 +473,25 @@ class DcsModel {
   int overruns_ = 0;
 };
 
+/// The one DcsModel<kWidth, kHeight> of a test program, RAM filled with `fill`.
+template <int kWidth, int kHeight>
+DcsModel<kWidth, kHeight>& fresh_dcs(std::uint16_t fill) {
+  using Model = DcsModel<kWidth, kHeight>;
+  alignas(Model) static unsigned char storage[sizeof(Model)];
+  Model& model = *new (storage) Model();
+  model.fill(fill);
+  return model;
+}
+
+/// The one SSD1306/SH1106 model of a test program (static storage: the
+/// microbit's stack has no room for it), RAM filled with noise as at power-up.
+inline Ssd1306Model& fresh_ssd1306(Ssd1306Model::Kind kind, std::uint8_t noise = 0xA5) {
+  alignas(Ssd1306Model) static unsigned char storage[sizeof(Ssd1306Model)];
+  Ssd1306Model& model = *new (storage) Ssd1306Model(kind);
+  model.fill(noise);
+  return model;
+}
+
 /// The one SSD0323 model of a test program (5 KB of RAM: the microbit has
 /// room for one), reset, RAM filled with `noise` as at power-up.
 inline Ssd0323Model& fresh_ssd0323(std::uint8_t noise = 0x5A) {

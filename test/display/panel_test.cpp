@@ -102,15 +102,8 @@ const Ssd1306Case kSsd1306Cases[] = {
 };
 
 // Models are large for the microbit's stack: static storage, reset per use.
-Ssd1306Model& fresh_ssd1306(Ssd1306Model::Kind kind) {
-  // Built in place: a temporary would not fit the microbit's stack.
-  alignas(Ssd1306Model) static unsigned char storage[sizeof(Ssd1306Model)];
-  Ssd1306Model& model = *new (storage) Ssd1306Model(kind);
-  model.fill(0xA5);  // RAM is undefined at power-up: start from noise
-  return model;
-}
-
 using panel_model::fresh_ssd0323;
+using panel_model::fresh_ssd1306;
 
 std::uint8_t g_strip[kStripBytes];
 
@@ -189,10 +182,7 @@ UTEST(Panel, Ssd0323) {
 // for the microbit): the window lands where the offsets say, in the configured
 // colours, and nothing outside it is touched.
 UTEST(Panel, St77xxWindowedWrites) {
-  using Model = panel_model::DcsModel<36, 20>;
-  alignas(Model) static unsigned char storage[sizeof(Model)];
-  Model& model = *new (storage) Model();
-  model.fill(0x1234);
+  auto& model = panel_model::fresh_dcs<36, 20>(0x1234);
   const PanelBus bus = panel_model::spi_bus_of(model);
   const St77xxConfig config{32, 16, 2, 1, 0x00, true, 0xFFE0, 0x001F};  // yellow on blue
   St77xx panel(bus, config);

@@ -1,8 +1,6 @@
 // panel/ssd0323.h against the SSD0323 model (panel_models.h, from the
 // datasheet): pixels travel in pairs, so whoever writes a page must send even
 // bounds.
-#include <new>
-
 #include "display_test_support.h"
 #include "panel_models.h"
 #include "utf8mcu/display/panel/ssd0323.h"
@@ -25,10 +23,9 @@ UTEST(DisplaySsd0323, ConsoleOfOddCellsKeepsPixelPairs) {
   const PanelBus bus = model.spi_bus();
   Ssd0323 panel(bus);
   ASSERT_EQ(panel.init(), PanelStatus::kOk);
-  using Console = Terminal<16, 4>;
-  alignas(Console) static unsigned char console_storage[sizeof(Console)];
-  Console& console = *new (console_storage) Console(fonts::kTestFont5x8, 7);
-  static std::uint8_t strip[128];
+  // On the stack: the microbit's static RAM holds the models.
+  Terminal<16, 4> console(fonts::kTestFont5x8, 7);
+  std::uint8_t strip[128];
   const char first[] = "abcM";
   console.write(reinterpret_cast<const std::uint8_t*>(first), sizeof first - 1);
   ASSERT_EQ(console.flush(panel, strip, sizeof strip), PanelStatus::kOk);
