@@ -393,6 +393,9 @@ class Utf8ToUnits {
           fast_path<kPolicy>(in, size, out, capacity, result);
         }
       }
+      // The paths above advance result.read (cppcheck misses it when the
+      // class is defined after the API that names it).
+      // cppcheck-suppress oppositeInnerCondition
       if (result.read == size) break;
       // Little room: one byte at a time, undone if its output does not fit.
       const Decoder saved = decoder_;
