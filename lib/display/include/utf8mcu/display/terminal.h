@@ -257,11 +257,11 @@ class Terminal {
       int first_column = whole ? 0 : kColumns;
       int end_column = 0;
       for (int row = first_row; row <= last_row; ++row) dirty_range(row, first_column, end_column);
+      const int x_end = whole || end_column * cell_width_ > panel_width ? panel_width : end_column * cell_width_;
       // Even bounds here too: cells of an odd width end between the pixels of a pair.
-      const int cells_end = (end_column * cell_width_ + 1) & ~1;
-      const int x_end = whole || cells_end > panel_width ? panel_width : cells_end;
       for (int x = (first_column * cell_width_) & ~1; x < x_end; x += chunk) {
-        const int width = x_end - x < chunk ? x_end - x : chunk;
+        int width = x_end - x < chunk ? x_end - x : chunk;
+        width += width & 1;
         render_strip(strip, x, width, page, first_row, last_row);
         const PanelStatus status = panel.write_page(page, x, x + width, strip);
         if (status != PanelStatus::kOk) return status;
