@@ -6,6 +6,7 @@
 #include "display_test_support.h"
 #include "display_test_font_6x13.h"
 #include "synthetic_font.h"
+#include "utf8mcu/display/text_box.h"
 #if defined(UTF8MCU_DISPLAY_TEST_EMOJI)
 #include "display_test_font_emoji.h"
 #endif
@@ -70,8 +71,9 @@ UTEST(DisplayRender, ChainIgnoresFontTallerThanTheLimit) {
 
 // Two fonts within the limit whose lines together span more than it (one
 // high above its baseline, one deep below): the chain's line is cut to
-// kMaxLineHeight rows, and a glyph that would lie below it is not drawn from
-// that font (here: the hex box). Before, 'b' moved to row 43 of the line.
+// kMaxLineHeight rows on the high font's baseline, and the deep font, whose
+// line would reach below it, takes no part (its glyphs become hex boxes).
+// Before, its 'b' moved to row 43 of the line.
 UTEST(DisplayRender, GlyphOutsideTheChainsLineIsNotDrawnFromItsFont) {
   static display_test::SyntheticFont<2, 64> high_glyphs(8);
   static display_test::SyntheticFont<2, 64> deep_glyphs(8);
@@ -87,11 +89,12 @@ UTEST(DisplayRender, GlyphOutsideTheChainsLineIsNotDrawnFromItsFont) {
   EXPECT_EQ(chain.baseline(), 24);
   EXPECT_FALSE(chain.fits());
   EXPECT_TRUE(FontChain(high).fits());
-  // 'A' keeps its place; 'c' (ink on its baseline's row above) moves down to
-  // the common baseline; 'b' would end 48 rows down.
+  // 'A' keeps its place; 'b' would end 48 rows down, and 'c' goes with its font.
   EXPECT_EQ(chain.find(U'A').top, 4);
-  EXPECT_EQ(chain.find(U'c').top, 23);
   EXPECT_FALSE(chain.find(U'b').found());
+  EXPECT_FALSE(chain.find(U'c').found());
+  EXPECT_EQ(chain.font(1).run_count, 0u);
+  EXPECT_EQ(FontChain(deep).find(U'c').top, 0);
   EXPECT_EQ(appearance_of(chain, U'b').rendering, Rendering::kHexBox);
   static std::uint8_t buffer[mono_buffer_size(40, 40)];
   MonoFramebuffer picture(buffer, 40, 40);
@@ -150,6 +153,13 @@ UTEST(DisplayRender, SkinToneModifierDrawsNothingFromAnyFont) {
   // Its neighbours are drawn from the font.
   EXPECT_EQ(appearance_of(font, 0x1F3FA).rendering, Rendering::kGlyph);
   EXPECT_EQ(appearance_of(font, 0x1F400).rendering, Rendering::kGlyph);
+  // In a text box too: the emoji advances, the modifier after it does not.
+  picture.clear();
+  TextBox<MonoFramebuffer> box(picture, font, Rect{0, 0, 32, 16}, kLitOnDark);
+  box.put(0x1F3FA);
+  box.put(0x1F3FD);
+  EXPECT_EQ(box.cursor().x, 16);
+  EXPECT_EQ(lit_outside(picture, 0, 0, 16, 16), 0);
 }
 
 // font_within_limits() in a static_assert: a hand-made font that breaks a

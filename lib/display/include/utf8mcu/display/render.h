@@ -234,6 +234,17 @@ inline constexpr std::uint32_t kIgnorableBmpBlocks = ignorable_bmp_blocks();
 
 }  // namespace detail
 
+namespace detail {
+/// What a FontChain holds in place of a font that takes no part: no glyphs.
+inline constexpr Font kNoGlyphs{nullptr, nullptr, nullptr, nullptr, 0, 0, 0, 0, 8, 0, "no glyphs"};
+
+/// U+1F3FB..U+1F3FF: drawn as nothing even by a font that has a glyph for
+/// one (a hand-made font, or unifont_upper.otf's swatches).
+constexpr bool is_skin_tone_modifier(char32_t code_point) noexcept {
+  return static_cast<std::uint32_t>(code_point) - 0x1F3FBu <= 0x1F3FFu - 0x1F3FBu;
+}
+}  // namespace detail
+
 /// True if `code_point` takes no cell and draws nothing: a default-ignorable
 /// code point (ZWJ, ZWNJ, variation selectors, SOFT HYPHEN, bidi controls, tags,
 /// Hangul fillers, U+FEFF ...) or an emoji skin-tone modifier. One test for
@@ -252,11 +263,11 @@ inline constexpr std::uint32_t kIgnorableBmpBlocks = ignorable_bmp_blocks();
 /// Up to kMaxChainFonts fonts tried in order for each code point (e.g. a
 /// 6x13 font for text, then Unifont for what it lacks; the hex box after the
 /// last). Lines are as high as the fonts need, with one baseline: every
-/// font's glyphs sit on it. At most kMaxLineHeight rows: when the fonts reach
-/// further above and below their baselines together (fits() is false; a
-/// constexpr chain can static_assert it), the line is cut to that and a glyph
-/// that would cross its bottom is taken as missing from its font. A font
-/// beyond font_within_limits() has no glyph and takes no room. Implicitly made
+/// font's glyphs sit on it. At most kMaxLineHeight rows: a font beyond
+/// font_within_limits(), or one that reaches further below the baseline than
+/// such a line leaves room for (fonts high above and deep below their
+/// baselines together), takes no part: font(i) is then an empty font, and
+/// fits() is false (a constexpr chain can static_assert it). Implicitly made
 /// from one Font. 20 bytes on Cortex-M; copies are cheap and it refers to the
 /// fonts (which live in flash).
 class FontChain {
@@ -282,27 +293,19 @@ class FontChain {
   constexpr int cell_width() const noexcept { return fonts_[0]->cell_width; }
   constexpr int size() const noexcept { return count_; }
   constexpr const Font& font(int index) const noexcept { return *fonts_[index]; }
-  /// True if every font is within font_within_limits() and all of their
-  /// lines fit one of kMaxLineHeight rows on the common baseline: then every
-  /// glyph of the fonts is drawn.
+  /// True if every font takes part: each within font_within_limits(), and
+  /// all of their lines inside one of kMaxLineHeight rows on the common
+  /// baseline.
   constexpr bool fits() const noexcept { return fits_; }
 
-  /// The glyph of the first font that has one and whose ink lies inside the
-  /// chain's line (none for a skin-tone modifier), placed on it (top moved to the common baseline,
+  /// The glyph of the first font that has one, placed on the chain's line (top moved to the common baseline,
   /// line_height the chain's); `wide` is set if it advances two of its font's
   /// cells or more.
   [[nodiscard]] constexpr Glyph find(char32_t code_point, bool* wide = nullptr) const noexcept {
-    // Skin-tone modifiers draw nothing even from a font that has them (a
-    // hand-made one, or unifont_upper.otf's swatches): is_ignorable().
-    if (static_cast<std::uint32_t>(code_point) - 0x1F3FBu <= 0x1F3FFu - 0x1F3FBu) return {};
     for (int i = 0; i < count_; ++i) {
       Glyph glyph = find_glyph(*fonts_[i], code_point);
       if (!glyph.found()) continue;
-      // Negative only for a font whose baseline is below its line (beyond
-      // the limits).
-      const int top = glyph.top + baseline_ - fonts_[i]->baseline;
-      if (top < 0 || top + glyph.height > line_height_) continue;
-      glyph.top = static_cast<std::uint8_t>(top);
+      glyph.top = static_cast<std::uint8_t>(glyph.top + baseline_ - fonts_[i]->baseline);
       glyph.line_height = line_height_;
       if (wide != nullptr) *wide = glyph.advance >= 2 * fonts_[i]->cell_width;
       return glyph;
@@ -314,20 +317,24 @@ class FontChain {
   constexpr void measure() noexcept {
     int above = 0;
     int below = 0;
-    bool within = true;
     for (int i = 0; i < count_; ++i) {
       const Font& font = *fonts_[i];
-      if (!font_within_limits(font)) {
-        within = false;
-        continue;
-      }
+      if (!font_within_limits(font)) continue;
       if (font.baseline > above) above = font.baseline;
       if (font.line_height - font.baseline > below) below = font.line_height - font.baseline;
     }
     // above <= kMaxLineHeight: each baseline lies inside its font's line.
     baseline_ = static_cast<std::uint8_t>(above);
     line_height_ = static_cast<std::uint8_t>(above + below > kMaxLineHeight ? kMaxLineHeight : above + below);
-    fits_ = within && above + below <= kMaxLineHeight;
+    // A font takes part if its whole line lies inside the chain's: its glyphs
+    // (inside its line, font.h) then are too, and find() needs no test.
+    fits_ = true;
+    for (int i = 0; i < count_; ++i) {
+      const Font& font = *fonts_[i];
+      if (font_within_limits(font) && above - font.baseline + font.line_height <= line_height_) continue;
+      fonts_[i] = &detail::kNoGlyphs;
+      fits_ = false;
+    }
   }
 
   const Font* fonts_[kMaxChainFonts];
@@ -368,9 +375,10 @@ struct Appearance {
   const auto baseline = static_cast<std::uint8_t>(fonts.baseline());
   if (!is_control(code_point)) {
     // Fonts from make_font.py hold no ignorable code point, so only a code
-    // point without a glyph needs the ignorable test.
+    // point without a glyph needs the ignorable test; a skin-tone modifier
+    // (ignorable here) is not looked up, as a hand-made font may have one.
     bool wide = false;
-    const Glyph glyph = fonts.find(code_point, &wide);
+    const Glyph glyph = detail::is_skin_tone_modifier(code_point) ? Glyph{} : fonts.find(code_point, &wide);
     if (glyph.found()) {
       const WidthClass width_class =
           glyph.advance == 0 ? WidthClass::kCombining : (wide ? WidthClass::kWide : WidthClass::kNarrow);
