@@ -10,8 +10,8 @@
 #         unicode-data), Google Benchmark with the peer libraries the host
 #         benchmark compares against, the fonts the display tests convert
 #         (xfonts-base with pcf2bdf, fonts-unifont with python3-pil and
-#         python3-fonttools for emoji), ICU's Python binding and FriBidi (the
-#         text module's oracles),
+#         python3-fonttools for emoji: the OTF's exact coverage), ICU's Python
+#         binding and FriBidi (the text module's oracles),
 #         doxygen and graphviz for the API
 #         reference and diagrams (tools/docs.sh), and clang with libFuzzer,
 #         clang-tidy and cppcheck for test/fuzz, the strict header check and
@@ -24,9 +24,9 @@ need=${1:-test}
 demo_packages=(gcc-arm-none-eabi libstdc++-arm-none-eabi-newlib libnewlib-arm-none-eabi
   qemu-system-arm cmake ninja-build python3)
 test_packages=("${demo_packages[@]}" g++ unifont unicode-data
-  xfonts-base pcf2bdf fonts-unifont python3-pil
+  xfonts-base pcf2bdf fonts-unifont python3-pil python3-fonttools
   libbenchmark-dev libicu-dev libutfcpp-dev libutf8proc-dev python3-icu libfribidi-dev libfribidi-bin
-  python3-fonttools doxygen graphviz
+  doxygen graphviz
   clang-14 libclang-rt-14-dev clang-tidy-14 cppcheck)
 # The demo takes no recommended packages: qemu-system-arm alone would add 130
 # (graphics and sound libraries) that a -display none run never loads.

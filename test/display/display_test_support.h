@@ -35,6 +35,13 @@ inline Pictures& fresh_pictures() {
   return pictures;
 }
 
+/// Bytes of a NUL-terminated string.
+inline std::size_t text_length(const char* text) {
+  std::size_t n = 0;
+  while (text[n] != '\0') ++n;
+  return n;
+}
+
 template <std::size_t N>
 std::size_t literal_size(const char (&)[N]) {
   return N - 1;
@@ -79,9 +86,7 @@ inline void draw_line(MonoFramebuffer& picture, const char* text, int x, int y, 
   auto draw = [&](char32_t code_point) {
     pen += utf8mcu::display::draw_code_point(picture, fonts, code_point, pen, y, clip, utf8mcu::display::kLitOnDark);
   };
-  std::size_t size = 0;
-  while (text[size] != '\0') ++size;
-  feed_bytes(text, size, draw);
+  feed_bytes(text, text_length(text), draw);
 }
 
 using Random = utest::Random;

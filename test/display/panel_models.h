@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 
 #include "utf8mcu/display/panel.h"
 
@@ -291,7 +292,7 @@ class Ssd0323Model {
   }
 
   void command(std::uint8_t byte) {
-    if (commands_.take(byte, [this](std::uint8_t opcode) { return arguments_of(opcode); })) execute();
+    if (commands_.take(byte, [](std::uint8_t opcode) { return arguments_of(opcode); })) execute();
   }
 
   void data(std::uint8_t byte) {
@@ -471,5 +472,33 @@ class DcsModel {
   int unknown_ = 0;
   int overruns_ = 0;
 };
+
+/// The one DcsModel<kWidth, kHeight> of a test program, RAM filled with `fill`.
+template <int kWidth, int kHeight>
+DcsModel<kWidth, kHeight>& fresh_dcs(std::uint16_t fill) {
+  using Model = DcsModel<kWidth, kHeight>;
+  alignas(Model) static unsigned char storage[sizeof(Model)];
+  Model& model = *new (storage) Model();
+  model.fill(fill);
+  return model;
+}
+
+/// The one SSD1306/SH1106 model of a test program (static storage: the
+/// microbit's stack has no room for it), RAM filled with noise as at power-up.
+inline Ssd1306Model& fresh_ssd1306(Ssd1306Model::Kind kind, std::uint8_t noise = 0xA5) {
+  alignas(Ssd1306Model) static unsigned char storage[sizeof(Ssd1306Model)];
+  Ssd1306Model& model = *new (storage) Ssd1306Model(kind);
+  model.fill(noise);
+  return model;
+}
+
+/// The one SSD0323 model of a test program (5 KB of RAM: the microbit has
+/// room for one), reset, RAM filled with `noise` as at power-up.
+inline Ssd0323Model& fresh_ssd0323(std::uint8_t noise = 0x5A) {
+  alignas(Ssd0323Model) static unsigned char storage[sizeof(Ssd0323Model)];
+  Ssd0323Model& model = *new (storage) Ssd0323Model();
+  model.fill(noise);
+  return model;
+}
 
 }  // namespace panel_model

@@ -81,10 +81,7 @@ UTEST(Panel, Ssd0323) {
 // for the microbit): the window lands where the offsets say, in the configured
 // colours, and nothing outside it is touched.
 UTEST(Panel, St77xxWindowedWrites) {
-  using Model = panel_model::DcsModel<36, 20>;
-  alignas(Model) static unsigned char storage[sizeof(Model)];
-  Model& model = *new (storage) Model();
-  model.fill(0x1234);
+  auto& model = panel_model::fresh_dcs<36, 20>(0x1234);
   const PanelBus bus = panel_model::spi_bus_of(model);
   const St77xxConfig config{32, 16, 2, 1, 0x00, true, 0xFFE0, 0x001F};  // yellow on blue
   St77xx panel(bus, config);

@@ -101,21 +101,10 @@ inline const Ssd1306Case kSsd1306Cases[] = {
     {"SH1106 128x64", kSh1106_128x64, Ssd1306Model::Kind::kSh1106},
 };
 
-// Models are large for the microbit's stack: static storage, reset per use.
-inline Ssd1306Model& fresh_ssd1306(Ssd1306Model::Kind kind) {
-  // Built in place: a temporary would not fit the microbit's stack.
-  alignas(Ssd1306Model) static unsigned char storage[sizeof(Ssd1306Model)];
-  Ssd1306Model& model = *new (storage) Ssd1306Model(kind);
-  model.fill(0xA5);  // RAM is undefined at power-up: start from noise
-  return model;
-}
-
-inline Ssd0323Model& fresh_ssd0323() {
-  alignas(Ssd0323Model) static unsigned char storage[sizeof(Ssd0323Model)];
-  Ssd0323Model& model = *new (storage) Ssd0323Model();
-  model.fill(0x5A);
-  return model;
-}
+// Models are large for the microbit's stack: static storage, reset per use
+// (one of each per test program, panel_models.h).
+using panel_model::fresh_ssd0323;
+using panel_model::fresh_ssd1306;
 
 inline std::uint8_t g_strip[kStripBytes];
 

@@ -124,7 +124,7 @@ void convert_in_place(const std::uint8_t* text, std::size_t size, int shift, std
   const Overlap spans = overlap(text, size, capacity * sizeof(Unit), shift, sizeof(Unit));
   Unit* out = reinterpret_cast<Unit*>(spans.out);
   const utf8mcu::TranscodeResult r =
-      utf8mcu::detail::convert_all<ErrorPolicy::kReplace, utf8mcu::detail::Utf8ToUnits<Unit>>(spans.in, size, out,
+      utf8mcu::detail::convert_all<ErrorPolicy::kReplace, utf8mcu::Utf8ToUnits<Unit>>(spans.in, size, out,
                                                                                               capacity);
   UTF8MCU_FUZZ_CHECK(r.read <= size);
   UTF8MCU_FUZZ_CHECK(r.written <= capacity);

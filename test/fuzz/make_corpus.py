@@ -11,6 +11,9 @@ corpus/cut:  [s n][n schedule bytes][text] (see fuzz_support.h, CutInput),
 corpus/segmentation: [s n][n schedule bytes][text] for fuzz_grapheme and
              fuzz_line_break: emoji sequences, flags, Hangul jamo, marks,
              LB25's held (PR | PO) OP NU, spaces after OP, CR LF.
+corpus/text_box, corpus/terminal: for the display targets, whose settings
+             FuzzedDataProvider takes from the end of the input and whose
+             text it takes from the front (see display_seed()).
 corpus/must_fail: the one input fuzz_must_fail must fail on.
 corpus/bidi: paragraphs for fuzz_bidi (its palette indexes, deep nesting).
 
@@ -109,6 +112,55 @@ BIDI = {
     "bracket-stack": bytes([4, 23, 0xF6, 1, 24, 0xF6]),
     "pieces": bytes([4, 0, 1, 3, 0xF4, 12, 1, 0, 19, 2, 22, 21, 1, 0xF2]),
     "lone-closers": bytes([0, 22, 18, 24, 22, 18, 1]),
+def display_seed(text, *settings):
+    """Text at the front, then the settings in the order the target takes them
+    (FuzzedDataProvider reads integers from the end, one byte at a time; an
+    int given as a 4-tuple is a 32-bit value, most significant byte first)."""
+    tail = []
+    for value in settings:
+        tail.extend(value if isinstance(value, tuple) else (value,))
+    return text + bytes(reversed(tail))
+
+
+# A font (fuzz_display_support.h, make_font()): line, baseline, cell width,
+# density, largest ink (width in bits 0-4, height in 3-7), seed.
+FONT_16 = (16, 12, 8, 200, 0x88, (1, 2, 3, 4))
+FONT_8 = (8, 6, 6, 230, 0x45, (9, 8, 7, 6))
+FONT_TALL = (240, 230, 8, 255, 0xFF, (5, 5, 5, 5))
+FONT_DEEP = (25, 1, 8, 180, 0xC4, (7, 1, 7, 1))
+WRAP = "Word wrap: café ǘber 中文、日本 😀🏻 tab\there\n".encode()
+
+# Box settings: kind, width, height, then x, y, width, height as edge choices
+# (8: 0; 32: the surface's size; 0: INT_MIN; 23: INT_MAX), the number of fonts - 1.
+TEXT_BOX = {
+    "mono-whole-surface": display_seed(WRAP, 0, 128, 64, 8, 8, 32, 32, 0, *FONT_16),
+    "rgb-two-fonts": display_seed(WRAP * 2, 1, 64, 40, 9, 10, 32, 32, 1, *FONT_8, *FONT_16),
+    "chain-with-tall-and-deep-fonts": display_seed(WRAP, 0, 100, 60, 8, 8, 32, 32, 3, *FONT_16, *FONT_TALL,
+                                                   *FONT_DEEP, *FONT_8),
+    "box-at-int-min": display_seed(WRAP, 4, 128, 64, 0, 0, 23, 23, 0, *FONT_16),
+    "box-near-2-24": display_seed(WRAP, 2, 128, 64, 21, 19, 22, 22, 1, *FONT_DEEP, *FONT_8),
+    "empty-surface": display_seed(WRAP, 0, 0, 0, 8, 8, 32, 32, 0, *FONT_8),
+}
+
+# Terminal settings: console shape (0: 21 x 8 ...), panel (0: SSD1306 128x64,
+# 2: SH1106, 3: SSD0323, 4: ST77xx), cell pitch, font, then operations (0x00-
+# 0x7F: write 1-64 bytes; 0x80-0x87: flush through strips of 0-300 bytes;
+# 0xA0-0xBF: a flush that fails; 0xC0: a code point; 0xE0-0xE7: invalidate,
+# cursor on/off, clear, finish, read every cell, the rest as text).
+CONSOLE = ("Grüß Gott!\r\nκόσμε 中文\n"
+           "abcdefghijklmnopqrstuvwxyz 0123456789\x1b[2;3Hx\x1b[?25h\x1b[1Ay\x1b[K"
+           "\x1b%@\xe9\xfc\x1b%Géé\t|\x08\x08Z\x0c"
+           "after FF\x1b[99;99H!\x1b]0;title\x07\x1bc\x1b[3C\x1b[J done").encode()
+CONSOLE = CONSOLE.decode("unicode_escape").encode("latin-1")
+TERMINAL = {
+    "ssd1306-small-console": display_seed(CONSOLE, 0, 0, 6, *FONT_8, 0x3F, 0x86, 0x3F, 0xE1, 0x86, 0x3F, 0x3F,
+                                          0xE5, 0x86),
+    "sh1106-unifont-size": display_seed(CONSOLE, 1, 2, 0, *FONT_16, 0xE1, 0x3F, 0x86, 0x3F, 0x3F, 0x84, 0xE6),
+    "ssd0323-failing-bus": display_seed(CONSOLE, 0, 3, 0, *FONT_8, 0x3F, 0xA6, 0x86, 0x3F, 0xB6, 0x3F, 0x85,
+                                        0xE6),
+    "st77xx-wide-pitch": display_seed(CONSOLE, 3, 4, 11, *FONT_DEEP, 0x3F, 0x86, 0xE0, 0x3F, 0x83, 0xE6),
+    "tiny-console-tall-font": display_seed(CONSOLE, 2, 1, 0, *FONT_TALL, 0x3F, 0x87, 0xC0, 0xD8, 0x00, 0xDF, 0xFF,
+                                           0x3F, 0xE4, 0xE6),
 }
 
 
@@ -124,6 +176,8 @@ def main():
     write("text", TEXT)
     write("cut", CUT)
     write("segmentation", SEGMENTATION)
+    write("text_box", TEXT_BOX)
+    write("terminal", TERMINAL)
     write("must_fail", {"bang": b"!"})
     write("bidi", BIDI)
 

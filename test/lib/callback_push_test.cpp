@@ -4,7 +4,7 @@
 // whole and cut into pushes, handing over to push(byte) and back in the
 // middle of a sequence. In size-tuned builds for Thumb-1 cores (the M0+
 // board's unit_tests_size_tuned) this runs the assembly routine of
-// utf8mcu/internal/thumb1_push.h; elsewhere the C++ span pushes.
+// utf8mcu/arch/thumb1_push.h; elsewhere the C++ span pushes.
 
 #include "exhaustive_check.h"
 #include "utf8mcu/decoder.h"

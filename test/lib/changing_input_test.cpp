@@ -407,7 +407,7 @@ void utf8_to_units_at_every_overlap(std::uint32_t seed) {
         test::random_utf8ish(random, in, kIn);
       }
       Unit* out = reinterpret_cast<Unit*>(buffer.data() + out_pos);
-      utf8mcu::detail::Utf8ToUnits<Unit> converter;
+      utf8mcu::Utf8ToUnits<Unit> converter;
       // Two chunks, the second left to the next call as with a full buffer.
       const std::size_t first = kIn / 2 + text;
       utf8mcu::TranscodeResult r = converter.convert(in, first, out, kUnits);

@@ -8,7 +8,7 @@ from .codesize import elf_symbols, symbol_sums
 CODE_LIMIT = 160
 TABLE_LIMIT = 64
 STATE_LIMIT = 4
-# Decoders written out of line (lib/include/utf8mcu/internal/thumb1_push.h):
+# Decoders written out of line (lib/include/utf8mcu/arch/thumb1_push.h):
 # where the probe calls one, the probe's own function is only the call
 # site, which every caller of push() has, and is listed apart.
 OUT_OF_LINE = ("utf8mcu_thumb1_push_replace",)

@@ -12,7 +12,8 @@ unifont_upper.otf) into a utf8mcu::display::Font: C++ source and header.
 The glyphs come from every selector given (union): --set (a named preset),
 --ranges, --blocks (names from Blocks.txt), --text-files (every character in
 those UTF-8 files). Controls and default-ignorable code points are never
-stored (the renderer draws controls as hex boxes and ignorables as nothing).
+stored, nor are the emoji skin-tone modifiers (the renderer draws controls as
+hex boxes, ignorables and modifiers as nothing).
 Requested code points the source lacks are reported (an error with
 --require-all). A malformed source fails with its file and line.
 
@@ -50,8 +51,27 @@ EUROPE = LATIN + [(0x0100, 0x017F), (0x0300, 0x036F), (0x0370, 0x03FF), (0x0400,
                   (0x2010, 0x2027), (0x2030, 0x205E), (0x20A0, 0x20C0), (0x2190, 0x21FF),
                   (0x2500, 0x257F), (0x2580, 0x259F)]
 CJK = EUROPE + [(0x3000, 0x303F), (0x3040, 0x309F), (0x30A0, 0x30FF), (0xFF00, 0xFFEF)]
+# Scripts beyond Europe's, each with LATIN (ASCII for protocols and numbers).
+# Vietnamese: the letters of Latin Extended-A/B it uses (Ă Đ Ĩ Ũ Ơ Ư), the
+# tone marks as combining marks and precomposed (Latin Extended Additional), ₫.
+VIETNAMESE = LATIN + [(0x0102, 0x0103), (0x0110, 0x0111), (0x0128, 0x0129), (0x0168, 0x0169), (0x01A0, 0x01A1),
+                      (0x01AF, 0x01B0), (0x0300, 0x0303), (0x0309, 0x0309), (0x0323, 0x0323), (0x1EA0, 0x1EF9),
+                      (0x20AB, 0x20AB)]
+HEBREW = LATIN + [(0x0590, 0x05FF), (0xFB1D, 0xFB4F), (0x20AA, 0x20AA)]
+# Arabic with its presentation forms (Arabic Presentation Forms-A and -B), the
+# shapes a renderer without shaping tables draws.
+ARABIC = LATIN + [(0x0600, 0x06FF), (0xFB50, 0xFDFF), (0xFE70, 0xFEFF)]
+THAI = LATIN + [(0x0E00, 0x0E7F)]
+# Korean: all 11,172 Hangul syllables, the compatibility jamo, CJK punctuation.
+KOREAN = LATIN + [(0x3000, 0x303F), (0x3130, 0x318F), (0xAC00, 0xD7A3)]
+DEVANAGARI = LATIN + [(0x0900, 0x097F), (0x20B9, 0x20B9)]
 # preset name -> (ranges, number of most frequent Han characters)
-SETS = {"latin": (LATIN, 0), "europe": (EUROPE, 0), "cjk": (CJK, 500)}
+SETS = {"latin": (LATIN, 0), "europe": (EUROPE, 0), "cjk": (CJK, 500), "vietnamese": (VIETNAMESE, 0),
+        "hebrew": (HEBREW, 0), "arabic": (ARABIC, 0), "thai": (THAI, 0), "korean": (KOREAN, 0),
+        "devanagari": (DEVANAGARI, 0)}
+# Emoji skin-tone modifiers: they modify the emoji before them and, like the
+# default-ignorables, are never stored (the renderer draws them as nothing).
+EMOJI_MODIFIERS = range(0x1F3FB, 0x1F3FF + 1)
 
 
 class FontError(Exception):
@@ -225,16 +245,27 @@ def add_otf_glyphs(font, otf_path, wanted, python_note):
         cmap = set(TTFont(otf_path).getBestCmap())
     except ImportError:
         cmap = None
+
+    def render(code_point):
+        advance = int(round(face.getlength(chr(code_point))))
+        if advance <= 0:
+            return advance, None
+        image = Image.new("1", (advance, 16), 0)
+        ImageDraw.Draw(image).text((0, 0), chr(code_point), font=face, fill=1)
+        return advance, image
+
+    # Without fontTools, a code point the font lacks renders as its .notdef
+    # glyph (a "?" box): the picture of U+1FFFF, a noncharacter no font maps.
+    notdef = render(0x1FFFF)
     added = 0
     for code_point in sorted(c for c in wanted if c > 0xFFFF and c not in font.glyphs):
         if cmap is not None and code_point not in cmap:
             continue
-        advance = int(round(face.getlength(chr(code_point))))
-        if advance <= 0 or (cmap is None and advance not in (8, 16)):
+        advance, image = render(code_point)
+        if image is None or (cmap is None and advance not in (8, 16)):
             continue
-        image = Image.new("1", (advance, 16), 0)
-        ImageDraw.Draw(image).text((0, 0), chr(code_point), font=face, fill=1)
-        if cmap is None and image.getbbox() is None:
+        if cmap is None and (image.getbbox() is None or
+                             (advance == notdef[0] and image.tobytes() == notdef[1].tobytes())):
             continue  # .notdef or empty
         rows = []
         for y in range(16):
@@ -364,7 +395,7 @@ class Request:
         self.wanted = set()
         self.described = []
         assigned = lambda c: categories.get(c, "Cn") not in ("Cn", "Cs", "Co")
-        skipped = lambda c: categories.get(c, "Cn") == "Cc" or c in ignorable
+        skipped = lambda c: categories.get(c, "Cn") == "Cc" or c in ignorable or c in EMOJI_MODIFIERS
         ranges = []
         if args.set:
             preset, han = SETS[args.set]
@@ -579,9 +610,12 @@ def write_outputs(table, args, described, sources):
         "",
         "}  // namespace",
         "",
-        f"extern const Font {args.symbol}{{kRunKeys, kRunGlyphs, kAnchors, kGlyphs, {len(table.runs)}u,",
+        # constexpr (it stays extern: the header declared it so), for the
+        # renderer's limits checked when the table is compiled.
+        f"constexpr Font {args.symbol}{{kRunKeys, kRunGlyphs, kAnchors, kGlyphs, {len(table.runs)}u,",
         f"    {len(table.records)}u, {table.line_height}, {table.baseline}, {table.cell_width}, "
         f"{table.anchor_shift}, \"{table.name}\"}};",
+        f"static_assert(utf8mcu::display::font_within_limits({args.symbol}), \"{args.symbol}: line beyond kMaxLineHeight\");",
         "",
         f"}}  // namespace {args.namespace}",
         "",
@@ -590,6 +624,26 @@ def write_outputs(table, args, described, sources):
         out.write("\n".join(header))
     with open(args.source, "w", encoding="utf-8") as out:
         out.write("\n".join(source))
+
+
+def check_chain(args, request, present, categories, ignorable):
+    """--strict: every code point of the text files must have a glyph in the
+    chain (this font and the --chain-coverage ones); controls, ignorables and
+    skin-tone modifiers need none (drawn as hex boxes or nothing, by design)."""
+    covered = set(present)
+    for path in args.chain_coverage:
+        with open(path, encoding="utf-8") as lines:
+            covered.update(int(line, 16) for line in lines if line.strip())
+    lacking = {}
+    for path in args.text_files or []:
+        for c in text_file_code_points(path):
+            if c in covered or categories.get(c, "Cn") == "Cc" or c in ignorable or c in EMOJI_MODIFIERS:
+                continue
+            lacking.setdefault(c, os.path.basename(path))
+    if lacking:
+        listed = "\n".join(f"  U+{c:04X} {chr(c)!r} ({lacking[c]})" for c in sorted(lacking))
+        raise FontError(f"STRICT: {len(lacking)} code points of the text files have no glyph in the chain "
+                        f"(they would be hex boxes):\n{listed}")
 
 
 def main():
@@ -612,6 +666,12 @@ def main():
     parser.add_argument("--header")
     parser.add_argument("--header-include", help="how the source includes the header")
     parser.add_argument("--stats", help="also write the one-line summary here")
+    parser.add_argument("--coverage", help="also write the font's code points here, one per line (hex)")
+    parser.add_argument("--strict", action="store_true",
+                        help="a code point of --text-files that neither this font nor a --chain-coverage font "
+                             "has is an error (all are listed)")
+    parser.add_argument("--chain-coverage", action="append", default=[],
+                        help="a --coverage file of another font of the chain (repeatable)")
     args = parser.parse_args()
     if not (args.source and args.header):
         parser.error("--source and --header are required")
@@ -634,6 +694,8 @@ def main():
             if args.require_all:
                 raise FontError(message)
             print(f"make_font.py: note: {message}", file=sys.stderr)
+        if args.strict:
+            check_chain(args, request, present, categories, ignorable)
         table = FontTable(font, present, categories, args.name or os.path.basename(args.font).split(".")[0],
                           read_east_asian_wide(args.ucd_dir))
     except FontError as error:
@@ -645,6 +707,9 @@ def main():
     if args.stats:
         with open(args.stats, "w", encoding="utf-8") as out:
             out.write(table.summary() + "\n")
+    if args.coverage:
+        with open(args.coverage, "w", encoding="utf-8") as out:
+            out.write("".join(f"{c:04X}\n" for c in table.code_points))
 
 
 if __name__ == "__main__":

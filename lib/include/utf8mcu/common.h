@@ -88,6 +88,20 @@ struct DecodeError {
   [[nodiscard]] constexpr bool ok() const noexcept { return status == Status::kOk; }
 };
 
+/// What one push of a decoder did (Decoder, Cesu8Decoder).
+struct DecodeResult {
+  /// Bytes taken from the input. Equal to the input size except under
+  /// ErrorPolicy::kReport, where decoding stops at the first ill-formed part:
+  /// then the count includes that part's bytes but not the byte that revealed
+  /// it, so the part starts `error.length` bytes before `consumed` (possibly in
+  /// an earlier push).
+  std::size_t consumed = 0;
+  /// Ill-formed parts met: replaced, skipped, or (at most one) reported.
+  std::size_t errors = 0;
+  /// The first of them; `error.ok()` when there was none.
+  DecodeError error{};
+};
+
 /// True for U+D800..U+DFFF.
 [[nodiscard]] constexpr bool is_surrogate(char32_t code_point) noexcept {
   return code_point >= 0xD800 && code_point <= 0xDFFF;

@@ -8,7 +8,7 @@
 /// where speed is tuned (detail::kStrictLeadStates), 40 where size is
 /// (detail::kStrictLeads, -Os), where on Cortex-M0/M0+/M23 the span push
 /// with a CodePointCallback reads a 58-byte table of its own instead
-/// (internal/thumb1_push.h); each byte takes a constant, small amount of
+/// (arch/thumb1_push.h); each byte takes a constant, small amount of
 /// work (no loops per byte), so `push()` is fit for an interrupt handler: a
 /// receive handler that calls it needs no stack frame except on a broken
 /// sequence.
@@ -31,32 +31,30 @@
 /// ErrorPolicy::kReplace. The byte that shows a sequence is broken is never
 /// swallowed: `C2 41` gives U+FFFD then U+0041.
 
+#include "utf8mcu/arch/thumb1_push.h"
 #include "utf8mcu/common.h"
-
-namespace utf8mcu {
-
-/// What one push did.
-struct DecodeResult {
-  /// Bytes taken from the input. Equal to the input size except under
-  /// ErrorPolicy::kReport, where decoding stops at the first ill-formed part:
-  /// then the count includes that part's bytes but not the byte that revealed
-  /// it, so the part starts `error.length` bytes before `consumed` (possibly in
-  /// an earlier push).
-  std::size_t consumed = 0;
-  /// Ill-formed parts met: replaced, skipped, or (at most one) reported.
-  std::size_t errors = 0;
-  /// The first of them; `error.ok()` when there was none.
-  DecodeError error{};
-};
-
-}  // namespace utf8mcu
-
-// The state machine and the span push, which return DecodeResult.
 #include "utf8mcu/internal/fast_decode.h"
 #include "utf8mcu/internal/state_word.h"
-#include "utf8mcu/internal/thumb1_push.h"
 
 namespace utf8mcu {
+namespace detail {
+
+/// Decoder::push(span): push_span() (fast_decode.h), or push_compact()
+/// (state_word.h) in size-tuned builds; with a CodePointCallback under
+/// kReplace on Thumb-1 cores, the same as an assembly routine
+/// (arch/thumb1_push.h).
+template <ErrorPolicy kPolicy, typename Sink>
+[[nodiscard]] constexpr DecodeResult decoder_push_span(std::uint32_t& state, const std::uint8_t* data,
+                                                       std::size_t size, Sink& sink) {
+  if constexpr (kThumb1Push && kPolicy == ErrorPolicy::kReplace &&
+                kIsSame<RemoveCvT<Sink>, CodePointCallback>) {
+    if (!is_constant_evaluated()) return thumb1_push_replace(&state, data, size, sink);
+  }
+  std::size_t first_error_end = 0;
+  return push_span<kPolicy>(state, data, size, sink, first_error_end);
+}
+
+}  // namespace detail
 
 /// Incremental, strict UTF-8 decoder. Feed bytes with push(), end the stream
 /// with finish(). Trivially copyable; 4 bytes; no table of its own.

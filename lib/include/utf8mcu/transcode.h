@@ -13,6 +13,9 @@
 /// change during a call: nothing outside the two spans is read or written,
 /// and the output stays well-formed, though its text may then differ from
 /// the input's (docs/bad-input.md).
+///
+/// The API comes first; the fast paths and the UTF-8 converter's workings
+/// follow it, under "Implementation".
 
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/encoder.h"
@@ -37,7 +40,200 @@ struct TranscodeResult {
   std::uint8_t length = 0;
 };
 
+[[nodiscard]] constexpr bool is_high_surrogate(std::uint32_t unit) noexcept { return unit >= 0xD800 && unit <= 0xDBFF; }
+[[nodiscard]] constexpr bool is_low_surrogate(std::uint32_t unit) noexcept { return unit >= 0xDC00 && unit <= 0xDFFF; }
+
+namespace detail {
+constexpr void utf32_to_utf8_fast(const char32_t* in, std::size_t size, std::uint8_t* out, std::size_t capacity,
+                                  TranscodeResult& result);
+template <ErrorPolicy kPolicy, typename Converter, typename In, typename Out>
+constexpr TranscodeResult convert_all(const In* in, std::size_t size, Out* out, std::size_t capacity);
+}  // namespace detail
+
 // --- UTF-32 and UTF-16 to UTF-8 -------------------------------------------------
+
+/// UTF-32 to UTF-8. Surrogates and values above U+10FFFF are ill-formed
+/// (kInvalidCodePoint). Stateless: resume by calling again from `in + read`.
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+[[nodiscard]] constexpr TranscodeResult utf32_to_utf8(const char32_t* in, std::size_t size, std::uint8_t* out,
+                                        std::size_t capacity) noexcept {
+  TranscodeResult result{};
+  if (in == nullptr) return result;
+  if (out == nullptr) capacity = 0;
+  while (result.read < size) {
+    if constexpr (!detail::kSizeTuned) {
+      detail::utf32_to_utf8_fast(in, size, out, capacity, result);
+      if (result.read == size) break;
+    }
+    // Near the end of the room, or a value with no UTF-8 form.
+    const EncodeResult one =
+        encode<kPolicy>(in[result.read], out + result.written, capacity - result.written);
+    if (one.status == Status::kOutputFull) {
+      result.status = Status::kOutputFull;
+      return result;
+    }
+    result.written += one.length;
+    if (one.status == Status::kInvalidCodePoint) {
+      ++result.errors;
+      if constexpr (kPolicy == ErrorPolicy::kReport) {
+        result.status = one.status;
+        result.length = 1;
+        return result;
+      }
+    }
+    ++result.read;
+  }
+  return result;
+}
+
+/// UTF-16 to UTF-8, resumable: a high surrogate at the end of one chunk pairs
+/// with a low surrogate at the start of the next. A surrogate without its
+/// partner is ill-formed (kUnpairedSurrogate). 2 bytes of state.
+class Utf16ToUtf8 {
+ public:
+  template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+  [[nodiscard]] constexpr TranscodeResult convert(const char16_t* in, std::size_t size, std::uint8_t* out,
+                                    std::size_t capacity) noexcept {
+    TranscodeResult result{};
+    if (in == nullptr) return result;
+    if (out == nullptr) capacity = 0;
+    for (; result.read < size; ++result.read) {
+      const char16_t unit = in[result.read];
+      if (high_ != 0) {
+        if (is_low_surrogate(unit)) {
+          const char32_t code_point = 0x10000 + ((char32_t{high_} - 0xD800u) << 10) + (unit - 0xDC00u);
+          if (!emit(code_point, result, out, capacity)) return result;
+          high_ = 0;
+          continue;
+        }
+        // The pending high surrogate is unpaired; `unit` is read on its own.
+        const bool go_on = ill_formed<kPolicy>(result, out, capacity);
+        if (result.status != Status::kOutputFull) high_ = 0;
+        if (!go_on) return result;
+      }
+      if (is_high_surrogate(unit)) {
+        high_ = unit;
+      } else if (is_low_surrogate(unit)) {
+        if (!ill_formed<kPolicy>(result, out, capacity)) {
+          if (result.status != Status::kOutputFull) ++result.read;  // reported: consumed
+          return result;
+        }
+      } else if (!emit(unit, result, out, capacity)) {
+        return result;
+      }
+    }
+    return result;
+  }
+
+  /// Ends the input: a pending high surrogate is unpaired.
+  template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+  [[nodiscard]] constexpr TranscodeResult finish(std::uint8_t* out, std::size_t capacity) noexcept {
+    TranscodeResult result{};
+    if (out == nullptr) capacity = 0;
+    if (high_ != 0) {
+      (void)ill_formed<kPolicy>(result, out, capacity);
+      if (result.status != Status::kOutputFull) high_ = 0;
+    }
+    return result;
+  }
+
+  constexpr void reset() noexcept { high_ = 0; }
+
+ private:
+  // Writes one code point; false (and kOutputFull) when it does not fit.
+  [[nodiscard]] static constexpr bool emit(char32_t code_point, TranscodeResult& result, std::uint8_t* out,
+                             std::size_t capacity) {
+    const EncodeResult one = encode(code_point, out + result.written, capacity - result.written);
+    if (one.status == Status::kOutputFull) {
+      result.status = Status::kOutputFull;
+      return false;
+    }
+    result.written += one.length;
+    return true;
+  }
+
+  // Applies the policy to one unpaired surrogate; false when the call must stop
+  // (reported, or no room for U+FFFD).
+  template <ErrorPolicy kPolicy>
+  [[nodiscard]] static constexpr bool ill_formed(TranscodeResult& result, std::uint8_t* out, std::size_t capacity) {
+    if constexpr (kPolicy == ErrorPolicy::kReplace) {
+      if (!emit(kReplacementCharacter, result, out, capacity)) return false;
+    }
+    ++result.errors;
+    if constexpr (kPolicy == ErrorPolicy::kReport) {
+      result.status = Status::kUnpairedSurrogate;
+      result.length = 1;
+      return false;
+    }
+    return true;
+  }
+
+  char16_t high_ = 0;  // pending high surrogate, 0 if none
+};
+
+// --- UTF-8 to UTF-32 and UTF-16 -------------------------------------------------
+
+/// UTF-8 to UTF-16 or UTF-32 (`Unit` char16_t or char32_t), resumable; the
+/// names below are the ones to use. Defined under "Implementation".
+template <typename Unit>
+class Utf8ToUnits;
+/// UTF-8 to UTF-32, resumable. 4 bytes of state (a Decoder).
+using Utf8ToUtf32 = Utf8ToUnits<char32_t>;
+/// UTF-8 to UTF-16 (surrogate pairs above U+FFFF), resumable. 4 bytes of state.
+using Utf8ToUtf16 = Utf8ToUnits<char16_t>;
+
+// --- One-shot forms: a whole input, including its end ---------------------------
+
+/// Whole UTF-16 text to UTF-8.
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+[[nodiscard]] constexpr TranscodeResult utf16_to_utf8(const char16_t* in, std::size_t size, std::uint8_t* out,
+                                        std::size_t capacity) noexcept {
+  return detail::convert_all<kPolicy, Utf16ToUtf8>(in, size, out, capacity);
+}
+
+/// Whole UTF-8 text to UTF-32.
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+[[nodiscard]] constexpr TranscodeResult utf8_to_utf32(const std::uint8_t* in, std::size_t size, char32_t* out,
+                                        std::size_t capacity) noexcept {
+  return detail::convert_all<kPolicy, Utf8ToUtf32>(in, size, out, capacity);
+}
+
+/// Whole UTF-8 text to UTF-16.
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
+[[nodiscard]] constexpr TranscodeResult utf8_to_utf16(const std::uint8_t* in, std::size_t size, char16_t* out,
+                                        std::size_t capacity) noexcept {
+  return detail::convert_all<kPolicy, Utf8ToUtf16>(in, size, out, capacity);
+}
+
+// Text forms of utf8_to_utf32() and utf8_to_utf16(): the input held as char
+// or char8_t (C++20), a NUL-terminated string, a std::string_view, or chars
+// and a size; no cast at the call site. Not constexpr.
+
+/// utf8_to_utf32() for text.
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Text, typename = detail::IfText<Text>>
+[[nodiscard]] inline TranscodeResult utf8_to_utf32(const Text& text, char32_t* out, std::size_t capacity) noexcept {
+  const detail::TextSpan bytes = detail::text_span(text);
+  return utf8_to_utf32<kPolicy>(bytes.data, bytes.size, out, capacity);
+}
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Char, detail::IfTextChar<Char> = 0>
+[[nodiscard]] inline TranscodeResult utf8_to_utf32(const Char* in, std::size_t size, char32_t* out,
+                                     std::size_t capacity) noexcept {
+  return utf8_to_utf32<kPolicy>(detail::text_bytes(in), size, out, capacity);
+}
+
+/// utf8_to_utf16() for text.
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Text, typename = detail::IfText<Text>>
+[[nodiscard]] inline TranscodeResult utf8_to_utf16(const Text& text, char16_t* out, std::size_t capacity) noexcept {
+  const detail::TextSpan bytes = detail::text_span(text);
+  return utf8_to_utf16<kPolicy>(bytes.data, bytes.size, out, capacity);
+}
+template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Char, detail::IfTextChar<Char> = 0>
+[[nodiscard]] inline TranscodeResult utf8_to_utf16(const Char* in, std::size_t size, char16_t* out,
+                                     std::size_t capacity) noexcept {
+  return utf8_to_utf16<kPolicy>(detail::text_bytes(in), size, out, capacity);
+}
+
+// --- Implementation ----------------------------------------------------------------
 
 namespace detail {
 
@@ -139,134 +335,6 @@ constexpr void utf32_to_utf8_fast(const char32_t* in, std::size_t size, std::uin
   result.written = static_cast<std::size_t>(o - out);
 }
 
-}  // namespace detail
-
-/// UTF-32 to UTF-8. Surrogates and values above U+10FFFF are ill-formed
-/// (kInvalidCodePoint). Stateless: resume by calling again from `in + read`.
-template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-[[nodiscard]] constexpr TranscodeResult utf32_to_utf8(const char32_t* in, std::size_t size, std::uint8_t* out,
-                                        std::size_t capacity) noexcept {
-  TranscodeResult result{};
-  if (in == nullptr) return result;
-  if (out == nullptr) capacity = 0;
-  while (result.read < size) {
-    if constexpr (!detail::kSizeTuned) {
-      detail::utf32_to_utf8_fast(in, size, out, capacity, result);
-      if (result.read == size) break;
-    }
-    // Near the end of the room, or a value with no UTF-8 form.
-    const EncodeResult one =
-        encode<kPolicy>(in[result.read], out + result.written, capacity - result.written);
-    if (one.status == Status::kOutputFull) {
-      result.status = Status::kOutputFull;
-      return result;
-    }
-    result.written += one.length;
-    if (one.status == Status::kInvalidCodePoint) {
-      ++result.errors;
-      if constexpr (kPolicy == ErrorPolicy::kReport) {
-        result.status = one.status;
-        result.length = 1;
-        return result;
-      }
-    }
-    ++result.read;
-  }
-  return result;
-}
-
-[[nodiscard]] constexpr bool is_high_surrogate(std::uint32_t unit) noexcept { return unit >= 0xD800 && unit <= 0xDBFF; }
-[[nodiscard]] constexpr bool is_low_surrogate(std::uint32_t unit) noexcept { return unit >= 0xDC00 && unit <= 0xDFFF; }
-
-/// UTF-16 to UTF-8, resumable: a high surrogate at the end of one chunk pairs
-/// with a low surrogate at the start of the next. A surrogate without its
-/// partner is ill-formed (kUnpairedSurrogate). 2 bytes of state.
-class Utf16ToUtf8 {
- public:
-  template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-  [[nodiscard]] constexpr TranscodeResult convert(const char16_t* in, std::size_t size, std::uint8_t* out,
-                                    std::size_t capacity) noexcept {
-    TranscodeResult result{};
-    if (in == nullptr) return result;
-    if (out == nullptr) capacity = 0;
-    for (; result.read < size; ++result.read) {
-      const char16_t unit = in[result.read];
-      if (high_ != 0) {
-        if (is_low_surrogate(unit)) {
-          const char32_t code_point = 0x10000 + ((char32_t{high_} - 0xD800u) << 10) + (unit - 0xDC00u);
-          if (!emit(code_point, result, out, capacity)) return result;
-          high_ = 0;
-          continue;
-        }
-        // The pending high surrogate is unpaired; `unit` is read on its own.
-        const bool go_on = ill_formed<kPolicy>(result, out, capacity);
-        if (result.status != Status::kOutputFull) high_ = 0;
-        if (!go_on) return result;
-      }
-      if (is_high_surrogate(unit)) {
-        high_ = unit;
-      } else if (is_low_surrogate(unit)) {
-        if (!ill_formed<kPolicy>(result, out, capacity)) {
-          if (result.status != Status::kOutputFull) ++result.read;  // reported: consumed
-          return result;
-        }
-      } else if (!emit(unit, result, out, capacity)) {
-        return result;
-      }
-    }
-    return result;
-  }
-
-  /// Ends the input: a pending high surrogate is unpaired.
-  template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-  [[nodiscard]] constexpr TranscodeResult finish(std::uint8_t* out, std::size_t capacity) noexcept {
-    TranscodeResult result{};
-    if (out == nullptr) capacity = 0;
-    if (high_ != 0) {
-      (void)ill_formed<kPolicy>(result, out, capacity);
-      if (result.status != Status::kOutputFull) high_ = 0;
-    }
-    return result;
-  }
-
-  constexpr void reset() noexcept { high_ = 0; }
-
- private:
-  // Writes one code point; false (and kOutputFull) when it does not fit.
-  [[nodiscard]] static constexpr bool emit(char32_t code_point, TranscodeResult& result, std::uint8_t* out,
-                             std::size_t capacity) {
-    const EncodeResult one = encode(code_point, out + result.written, capacity - result.written);
-    if (one.status == Status::kOutputFull) {
-      result.status = Status::kOutputFull;
-      return false;
-    }
-    result.written += one.length;
-    return true;
-  }
-
-  // Applies the policy to one unpaired surrogate; false when the call must stop
-  // (reported, or no room for U+FFFD).
-  template <ErrorPolicy kPolicy>
-  [[nodiscard]] static constexpr bool ill_formed(TranscodeResult& result, std::uint8_t* out, std::size_t capacity) {
-    if constexpr (kPolicy == ErrorPolicy::kReplace) {
-      if (!emit(kReplacementCharacter, result, out, capacity)) return false;
-    }
-    ++result.errors;
-    if constexpr (kPolicy == ErrorPolicy::kReport) {
-      result.status = Status::kUnpairedSurrogate;
-      result.length = 1;
-      return false;
-    }
-    return true;
-  }
-
-  char16_t high_ = 0;  // pending high surrogate, 0 if none
-};
-
-// --- UTF-8 to UTF-32 and UTF-16 -------------------------------------------------
-
-namespace detail {
-
 /// Output unit traits: how many units a code point takes and how it is written.
 inline constexpr std::size_t units_for(char32_t /*code_point*/, char32_t* /*tag*/) { return 1; }
 inline constexpr std::size_t units_for(char32_t code_point, char16_t* /*tag*/) {
@@ -282,6 +350,23 @@ constexpr void write_units(char32_t code_point, char16_t* out) {
     out[1] = static_cast<char16_t>(0xDC00 + (offset & 0x3FF));
   }
 }
+
+template <ErrorPolicy kPolicy, typename Converter, typename In, typename Out>
+constexpr TranscodeResult convert_all(const In* in, std::size_t size, Out* out, std::size_t capacity) {
+  Converter converter;
+  TranscodeResult result = converter.template convert<kPolicy>(in, size, out, capacity);
+  if (result.status != Status::kOk || result.read != size) return result;
+  const TranscodeResult end =
+      converter.template finish<kPolicy>(out == nullptr ? nullptr : out + result.written,
+                                         capacity - result.written);
+  result.written += end.written;
+  result.errors += end.errors;
+  result.status = end.status;
+  result.length = end.length;
+  return result;
+}
+
+}  // namespace detail
 
 /// UTF-8 to UTF-16 or UTF-32. Between sequences and away from the ends of
 /// input and output, a fast path converts whole sequences (when built for
@@ -302,12 +387,15 @@ class Utf8ToUnits {
     if (out == nullptr) capacity = 0;
     while (result.read < size) {
       if (!decoder_.in_sequence()) {
-        if constexpr (kSizeTuned) {
+        if constexpr (detail::kSizeTuned) {
           compact_path<kPolicy>(in, size, out, capacity, result);
         } else {
           fast_path<kPolicy>(in, size, out, capacity, result);
         }
       }
+      // The paths above advance result.read (cppcheck misses it when the
+      // class is defined after the API that names it).
+      // cppcheck-suppress oppositeInnerCondition
       if (result.read == size) break;
       // Little room: one byte at a time, undone if its output does not fit.
       const Decoder saved = decoder_;
@@ -382,11 +470,11 @@ class Utf8ToUnits {
     const std::uint8_t* const limit = p + n - 15;
     const std::uint8_t* const run_end = p + n - 3;
     while (p < limit) {
-      if constexpr (kUnalignedLoads) {
-        std::uint32_t w0 = load_le32(p);
-        std::uint32_t w1 = load_le32(p + 4);
-        std::uint32_t w2 = load_le32(p + 8);
-        std::uint32_t w3 = load_le32(p + 12);
+      if constexpr (detail::kUnalignedLoads) {
+        std::uint32_t w0 = detail::load_le32(p);
+        std::uint32_t w1 = detail::load_le32(p + 4);
+        std::uint32_t w2 = detail::load_le32(p + 8);
+        std::uint32_t w3 = detail::load_le32(p + 12);
         if (((w0 | w1 | w2 | w3) & 0x80808080) == 0) {
           // A run of ASCII: its own loop, with the test at the bottom.
           do {
@@ -397,10 +485,10 @@ class Utf8ToUnits {
             p += 16;
             o += 16;
             if (p >= limit) break;
-            w0 = load_le32(p);
-            w1 = load_le32(p + 4);
-            w2 = load_le32(p + 8);
-            w3 = load_le32(p + 12);
+            w0 = detail::load_le32(p);
+            w1 = detail::load_le32(p + 4);
+            w2 = detail::load_le32(p + 8);
+            w3 = detail::load_le32(p + 12);
           } while (((w0 | w1 | w2 | w3) & 0x80808080) == 0);
           continue;
         }
@@ -432,10 +520,10 @@ class Utf8ToUnits {
           ++p;
         }
       } else {
-        // No unaligned loads (ARMv6-M), so load_le32() is 4 byte loads, 3
+        // No unaligned loads (ARMv6-M), so detail::load_le32() is 4 byte loads, 3
         // shifts and 3 ORs: the ASCII counted with aligned word loads, as
         // validate() does, then copied 4 bytes per end test.
-        std::size_t ascii = ascii_prefix_length(p, static_cast<std::size_t>(run_end + 3 - p));
+        std::size_t ascii = detail::ascii_prefix_length(p, static_cast<std::size_t>(run_end + 3 - p));
         for (; ascii >= 4; ascii -= 4) {
           o[0] = p[0];
           o[1] = p[1];
@@ -467,7 +555,7 @@ class Utf8ToUnits {
     result.written = static_cast<std::size_t>(o - out);
   }
 
-  // Size-tuned builds: the same with one small loop (decode_compact()),
+  // Size-tuned builds: the same with one small loop (detail::decode_compact()),
   // between sequences with 4 or more input bytes and as much room; stops 3
   // bytes before the end, and under kReport at an error.
   template <ErrorPolicy kPolicy>
@@ -477,18 +565,18 @@ class Utf8ToUnits {
     if (n < 4) return;
     const std::uint8_t* const p = in + result.read;
     CompactWriter write{out + result.written};
-    result.read = static_cast<std::size_t>(decode_compact<kPolicy>(p, p + n - 3, write, result.errors) - in);
+    result.read = static_cast<std::size_t>(detail::decode_compact<kPolicy>(p, p + n - 3, write, result.errors) - in);
     result.written = static_cast<std::size_t>(write.o - out);
   }
 
-  // decode_compact()'s sink: like UnitWriter, with the pointer in the sink
+  // detail::decode_compact()'s sink: like UnitWriter, with the pointer in the sink
   // itself, which the loop keeps in a register.
   struct CompactWriter {
     Unit* o;
 
     constexpr void operator()(char32_t code_point) {
-      write_units(code_point, o);
-      o += units_for(code_point, o);
+      detail::write_units(code_point, o);
+      o += detail::units_for(code_point, o);
     }
   };
 
@@ -504,7 +592,7 @@ class Utf8ToUnits {
   __attribute__((noinline)) static constexpr RunEnd decode_runs(const std::uint8_t* p, const std::uint8_t* run_end,
                                                                 Unit* o) {
     UnitWriter write{o};
-    p = detail::decode_runs(signed_byte(*p), p, run_end, write);
+    p = detail::decode_runs(detail::signed_byte(*p), p, run_end, write);
     return {p, o};
   }
 
@@ -524,12 +612,12 @@ class Utf8ToUnits {
     Unit*& o;
 
     constexpr void operator()(char32_t code_point) const {
-      write_units(code_point, o);
-      o += units_for(code_point, o);
+      detail::write_units(code_point, o);
+      o += detail::units_for(code_point, o);
     }
   };
 
-  // The 4 ASCII bytes in `bytes` (load_le32) as 4 units.
+  // The 4 ASCII bytes in `bytes` (detail::load_le32) as 4 units.
   static constexpr void write_ascii(std::uint32_t bytes, Unit* o) {
     o[0] = static_cast<Unit>(bytes & 0xFF);
     o[1] = static_cast<Unit>((bytes >> 8) & 0xFF);
@@ -549,12 +637,12 @@ class Utf8ToUnits {
 
     constexpr bool flush_into(Unit* out, std::size_t capacity, TranscodeResult& result) const {
       if (!present) return true;
-      const std::size_t units = units_for(code_point, out);
+      const std::size_t units = detail::units_for(code_point, out);
       if (units > capacity - result.written) {
         result.status = Status::kOutputFull;
         return false;
       }
-      write_units(code_point, out + result.written);
+      detail::write_units(code_point, out + result.written);
       result.written += units;
       return true;
     }
@@ -562,80 +650,5 @@ class Utf8ToUnits {
 
   Decoder decoder_;
 };
-
-}  // namespace detail
-
-/// UTF-8 to UTF-32, resumable. 4 bytes of state (a Decoder).
-using Utf8ToUtf32 = detail::Utf8ToUnits<char32_t>;
-/// UTF-8 to UTF-16 (surrogate pairs above U+FFFF), resumable. 4 bytes of state.
-using Utf8ToUtf16 = detail::Utf8ToUnits<char16_t>;
-
-// --- One-shot forms: a whole input, including its end ---------------------------
-
-namespace detail {
-template <ErrorPolicy kPolicy, typename Converter, typename In, typename Out>
-constexpr TranscodeResult convert_all(const In* in, std::size_t size, Out* out, std::size_t capacity) {
-  Converter converter;
-  TranscodeResult result = converter.template convert<kPolicy>(in, size, out, capacity);
-  if (result.status != Status::kOk || result.read != size) return result;
-  const TranscodeResult end =
-      converter.template finish<kPolicy>(out == nullptr ? nullptr : out + result.written,
-                                         capacity - result.written);
-  result.written += end.written;
-  result.errors += end.errors;
-  result.status = end.status;
-  result.length = end.length;
-  return result;
-}
-}  // namespace detail
-
-/// Whole UTF-16 text to UTF-8.
-template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-[[nodiscard]] constexpr TranscodeResult utf16_to_utf8(const char16_t* in, std::size_t size, std::uint8_t* out,
-                                        std::size_t capacity) noexcept {
-  return detail::convert_all<kPolicy, Utf16ToUtf8>(in, size, out, capacity);
-}
-
-/// Whole UTF-8 text to UTF-32.
-template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-[[nodiscard]] constexpr TranscodeResult utf8_to_utf32(const std::uint8_t* in, std::size_t size, char32_t* out,
-                                        std::size_t capacity) noexcept {
-  return detail::convert_all<kPolicy, Utf8ToUtf32>(in, size, out, capacity);
-}
-
-/// Whole UTF-8 text to UTF-16.
-template <ErrorPolicy kPolicy = ErrorPolicy::kReplace>
-[[nodiscard]] constexpr TranscodeResult utf8_to_utf16(const std::uint8_t* in, std::size_t size, char16_t* out,
-                                        std::size_t capacity) noexcept {
-  return detail::convert_all<kPolicy, Utf8ToUtf16>(in, size, out, capacity);
-}
-
-// Text forms of utf8_to_utf32() and utf8_to_utf16(): the input held as char
-// or char8_t (C++20), a NUL-terminated string, a std::string_view, or chars
-// and a size; no cast at the call site. Not constexpr.
-
-/// utf8_to_utf32() for text.
-template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Text, typename = detail::IfText<Text>>
-[[nodiscard]] inline TranscodeResult utf8_to_utf32(const Text& text, char32_t* out, std::size_t capacity) noexcept {
-  const detail::TextSpan bytes = detail::text_span(text);
-  return utf8_to_utf32<kPolicy>(bytes.data, bytes.size, out, capacity);
-}
-template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Char, detail::IfTextChar<Char> = 0>
-[[nodiscard]] inline TranscodeResult utf8_to_utf32(const Char* in, std::size_t size, char32_t* out,
-                                     std::size_t capacity) noexcept {
-  return utf8_to_utf32<kPolicy>(detail::text_bytes(in), size, out, capacity);
-}
-
-/// utf8_to_utf16() for text.
-template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Text, typename = detail::IfText<Text>>
-[[nodiscard]] inline TranscodeResult utf8_to_utf16(const Text& text, char16_t* out, std::size_t capacity) noexcept {
-  const detail::TextSpan bytes = detail::text_span(text);
-  return utf8_to_utf16<kPolicy>(bytes.data, bytes.size, out, capacity);
-}
-template <ErrorPolicy kPolicy = ErrorPolicy::kReplace, typename Char, detail::IfTextChar<Char> = 0>
-[[nodiscard]] inline TranscodeResult utf8_to_utf16(const Char* in, std::size_t size, char16_t* out,
-                                     std::size_t capacity) noexcept {
-  return utf8_to_utf16<kPolicy>(detail::text_bytes(in), size, out, capacity);
-}
 
 }  // namespace utf8mcu

@@ -68,6 +68,43 @@ def run(make_font, ucd, work, name, text, extra=()):
     return path, subprocess.run(command, capture_output=True, text=True)
 
 
+def check_strict(make_font, ucd, work):
+    """--strict: a character of the text files that neither the font nor the
+    rest of its chain has fails, and every such character is listed; one the
+    chain has (here C, in another font's coverage file), a control, an
+    ignorable (ZWJ) or a skin-tone modifier needs no glyph."""
+    failures = 0
+    text = os.path.join(work, "strings.txt")
+    with open(text, "w", encoding="utf-8") as out:
+        out.write("AB\tC\u200d\U0001F3FD\n")
+    chain = os.path.join(work, "chain.codepoints")
+    with open(chain, "w", encoding="utf-8") as out:
+        out.write("0043\n")
+    strict = ("--text-files", text, "--strict")
+    _, result = run(make_font, ucd, work, "m.bdf", GOOD_BDF, strict + ("--chain-coverage", chain))
+    if result.returncode != 0:
+        failures += 1
+        print(f"FAIL strict, the chain has every character: exit {result.returncode}, {result.stderr!r}")
+    else:
+        print("ok   strict: the font and its chain have every character of the text")
+    with open(text, "a", encoding="utf-8") as out:
+        out.write("D\u00e9\n")
+    _, result = run(make_font, ucd, work, "n.bdf", GOOD_BDF, strict + ("--chain-coverage", chain))
+    message = result.stderr
+    if result.returncode == 0 or "2 code points" not in message or "U+0044" not in message or "U+00E9" not in message:
+        failures += 1
+        print(f"FAIL strict, D and e-acute lacking: exit {result.returncode}, said {message!r}")
+    else:
+        print(f"ok   strict: {message.strip()}")
+    _, result = run(make_font, ucd, work, "o.bdf", GOOD_BDF, strict)
+    if result.returncode == 0 or "3 code points" not in result.stderr or "U+0043" not in result.stderr:
+        failures += 1
+        print(f"FAIL strict without the chain: exit {result.returncode}, said {result.stderr!r}")
+    else:
+        print("ok   strict: without the chain's coverage C lacks too")
+    return failures
+
+
 def main():
     make_font, ucd, work = sys.argv[1:4]
     os.makedirs(work, exist_ok=True)
@@ -96,6 +133,7 @@ def main():
     if result.returncode != 0 or "U+0043" not in result.stderr:
         failures += 1
         print(f"FAIL missing code point without --require-all: exit {result.returncode}, {result.stderr!r}")
+    failures += check_strict(make_font, ucd, work)
     if failures:
         sys.exit(f"bad_fonts_test: {failures} failures")
     print("bad_fonts_test: every malformed font was rejected with its file and line")

@@ -2,8 +2,8 @@
 /// @file
 /// The speed-tuned span push: ASCII 4 bytes per test, runs of sequences of
 /// one length, a loop for noise, and the span push that hands each of them
-/// the bytes they take. Part of utf8mcu/decoder.h, which includes it after
-/// DecodeResult: include that header instead.
+/// the bytes they take. Part of utf8mcu/decoder.h, which includes
+/// it: include that header instead.
 ///
 /// Which path takes which bytes (Decoder::push(span), decode(), and the
 /// UTF-16/32 converters, which use the run loops and the loop for noise):
@@ -28,7 +28,7 @@
 /// push_compact()               size-tuned builds: all, one     the end of the span    R X
 ///                              byte at a time
 /// thumb1_push_replace()        the same for a CodePointCallback the end of the span    P
-/// (thumb1_push.h, assembly)    under kReplace on Thumb-1 cores
+/// (arch/thumb1_push.h, asm)    under kReplace on Thumb-1 cores
 /// decode_compact()             size-tuned builds, validate()   fast_end; under        R X C
 ///                              and the UTF-16/32 converters:   kReport an ill-formed
 ///                              ASCII a word per test, other    part
@@ -45,7 +45,7 @@
 /// random places) and the fuzzers; P test/lib/callback_push_test.cpp against
 /// the reference model, on the Cortex-M0+ board.
 
-#include "utf8mcu/decoder.h"
+#include "utf8mcu/common.h"
 #include "utf8mcu/internal/rules.h"
 #include "utf8mcu/internal/state_word.h"
 #include "utf8mcu/internal/target.h"

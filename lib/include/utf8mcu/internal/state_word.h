@@ -2,11 +2,10 @@
 /// @file
 /// The decoder's state machine: one 32-bit state word and its two readings,
 /// the per-byte step (decode_step() with a LeadTable) and the size-tuned
-/// span loop (push_compact()). Part of utf8mcu/decoder.h, which includes it
-/// after DecodeResult: include that header instead.
+/// span loop (push_compact()). Part of utf8mcu/decoder.h, which includes it:
+/// include that header instead.
 
 #include "utf8mcu/common.h"
-#include "utf8mcu/decoder.h"
 #include "utf8mcu/internal/rules.h"
 #include "utf8mcu/internal/target.h"
 
@@ -334,7 +333,7 @@ constexpr void accumulate_errors(DecodeResult& total, const DecodeResult& step) 
 /// three, GCC copies the code point and the state at every byte, to save a
 /// few bytes of code); the error kinds are worked out only when a part is
 /// broken. On Thumb-1 cores, Decoder::push() with a CodePointCallback under
-/// kReplace runs thumb1_push_replace() (thumb1_push.h) instead.
+/// kReplace runs thumb1_push_replace() (arch/thumb1_push.h) instead.
 template <ErrorPolicy kPolicy, typename Sink>
 [[nodiscard]] constexpr DecodeResult push_compact(std::uint32_t& state, const std::uint8_t* data, std::size_t size,
                                                   Sink& sink, std::size_t& first_error_end) {

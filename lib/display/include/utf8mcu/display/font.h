@@ -124,6 +124,16 @@ struct Font {
   const char* name;
 };
 
+/// True if `font` keeps the renderer's limits: a line of at most
+/// kMaxLineHeight rows with the baseline inside it. make_font.py makes no
+/// other font, and its tables assert this at build time; a hand-made font can
+/// too (`static_assert(font_within_limits(kMyFont))`). A font beyond the
+/// limits is not an error at run time: it has no glyph (find_glyph()), and a
+/// FontChain leaves it out of its line.
+[[nodiscard]] constexpr bool font_within_limits(const Font& font) noexcept {
+  return font.line_height <= kMaxLineHeight && font.baseline <= font.line_height;
+}
+
 namespace detail {
 inline constexpr unsigned kRunFirstShift = 11;
 inline constexpr std::uint32_t kRunCountMask = 0x7FF;
@@ -225,9 +235,11 @@ constexpr Glyph glyph_of_ordinal(const Font& font, std::uint32_t ordinal) noexce
   const std::uint32_t top = (header >> kInkTopShift) & kFieldMask;
   // The ink must end inside the table too (the spare bytes excluded), and a
   // corrupt header cannot make the renderer shift a column past 32 bits: the
-  // ink lies inside the font's line (at most kMaxLineHeight rows).
+  // ink lies inside the font's line (at most kMaxLineHeight rows). Columns of
+  // no rows are corrupt too (a blank glyph has width 0): each is read as 4
+  // bytes from where the record ends, which may be the spare bytes' start.
   if (position + record_bits(header) > (font.glyphs_size - 3) * 8 || font.line_height > kMaxLineHeight ||
-      top + height > font.line_height) {
+      top + height > font.line_height || (height == 0 && (header & kFieldMask) != 0)) {
     return {};
   }
   position += kHeaderBits;

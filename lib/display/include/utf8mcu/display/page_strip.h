@@ -77,9 +77,9 @@ class PageStrip {
 /// Largest strip piece send_page() draws and writes at once (bytes).
 inline constexpr std::size_t kMaxStripBytes = 256;
 
-/// Draws columns [x_begin, x_end) of page `page`: for each piece of the
-/// strip's size (even, at most kMaxStripBytes, since controllers with 2
-/// pixels per byte need even bounds), clears `strip`, calls
+/// Draws columns [x_begin, x_end) of page `page`, widened to even bounds: for
+/// each piece of the strip's size (even, at most kMaxStripBytes, since
+/// controllers with 2 pixels per byte need even bounds), clears `strip`, calls
 /// `draw(PageStrip&)` and writes the piece with panel.write_page(). Returns
 /// the first failing status, kOk otherwise, or kBusError if `strip` is null
 /// or smaller than 2 bytes. Cost: one draw() per piece.
@@ -88,8 +88,11 @@ template <typename Panel, typename Draw>
                                     int x_end, Draw&& draw) noexcept {
   if (strip == nullptr || strip_size < 2) return PanelStatus::kBusError;
   const int piece = static_cast<int>(strip_size > kMaxStripBytes ? kMaxStripBytes : strip_size) & ~1;
-  for (int x = x_begin; x < x_end; x += piece) {
-    const int width = x_end - x < piece ? x_end - x : piece;
+  // Even bounds at both ends too: a range of cells of an odd width may start
+  // or end between the two pixels of a byte.
+  for (int x = x_begin & ~1; x < x_end; x += piece) {
+    int width = x_end - x < piece ? x_end - x : piece;
+    width += width & 1;
     PageStrip surface(strip, x, width, page);
     surface.clear(false);
     draw(surface);

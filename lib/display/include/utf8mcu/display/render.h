@@ -173,8 +173,12 @@ struct HexBoxShape {
   HexBoxShape shape{static_cast<std::uint8_t>(tall ? 15 : 2 + 4 * digits + 1), static_cast<std::uint8_t>(tall ? 15 : 7),
                     0, static_cast<std::uint8_t>(hex_box_advance(code_point, line_height))};
   if (!tall) {
-    const int top = baseline - 6;  // the frame's last row on the row above the baseline
-    shape.top = static_cast<std::uint8_t>(top < 0 ? 0 : (top + 7 > line_height && line_height >= 7 ? line_height - 7 : top));
+    // The frame's last row on the row above the baseline, inside the line
+    // (from its top row when the line is shorter than the frame, whatever
+    // the baseline says).
+    int top = baseline - 6;
+    if (top + 7 > line_height) top = line_height - 7;
+    shape.top = static_cast<std::uint8_t>(top < 0 ? 0 : top);
   }
   return shape;
 }
@@ -259,6 +263,17 @@ inline constexpr std::uint32_t kIgnorableBmpBlocks = ignorable_bmp_blocks();
 
 }  // namespace detail
 
+namespace detail {
+/// What a FontChain holds in place of a font that takes no part: no glyphs.
+inline constexpr Font kNoGlyphs{nullptr, nullptr, nullptr, nullptr, 0, 0, 0, 0, 8, 0, "no glyphs"};
+
+/// U+1F3FB..U+1F3FF: drawn as nothing even by a font that has a glyph for
+/// one (a hand-made font, or unifont_upper.otf's swatches).
+constexpr bool is_skin_tone_modifier(char32_t code_point) noexcept {
+  return static_cast<std::uint32_t>(code_point) - 0x1F3FBu <= 0x1F3FFu - 0x1F3FBu;
+}
+}  // namespace detail
+
 /// True if `code_point` takes no cell and draws nothing: a default-ignorable
 /// code point (ZWJ, ZWNJ, variation selectors, SOFT HYPHEN, bidi controls, tags,
 /// Hangul fillers, U+FEFF ...) or an emoji skin-tone modifier. One test for
@@ -276,9 +291,14 @@ inline constexpr std::uint32_t kIgnorableBmpBlocks = ignorable_bmp_blocks();
 
 /// Up to kMaxChainFonts fonts tried in order for each code point (e.g. a
 /// 6x13 font for text, then Unifont for what it lacks; the hex box after the
-/// last). Lines are as high as the tallest font needs, with one baseline:
-/// every font's glyphs sit on it. Implicitly made from one Font. 20 bytes on
-/// Cortex-M; copies are cheap and it refers to the fonts (which live in flash).
+/// last). Lines are as high as the fonts need, with one baseline: every
+/// font's glyphs sit on it. At most kMaxLineHeight rows: a font beyond
+/// font_within_limits(), or one that reaches further below the baseline than
+/// such a line leaves room for (fonts high above and deep below their
+/// baselines together), takes no part: font(i) is then an empty font, and
+/// fits() is false (a constexpr chain can static_assert it). Implicitly made
+/// from one Font. 20 bytes on Cortex-M; copies are cheap and it refers to the
+/// fonts (which live in flash).
 class FontChain {
  public:
   static constexpr int kMaxChainFonts = 4;
@@ -302,10 +322,14 @@ class FontChain {
   constexpr int cell_width() const noexcept { return fonts_[0]->cell_width; }
   constexpr int size() const noexcept { return count_; }
   constexpr const Font& font(int index) const noexcept { return *fonts_[index]; }
+  /// True if every font takes part: each within font_within_limits(), and
+  /// all of their lines inside one of kMaxLineHeight rows on the common
+  /// baseline.
+  constexpr bool fits() const noexcept { return fits_; }
 
-  /// The glyph of the first font that has one, placed on the chain's line
-  /// (top moved to the common baseline, line_height the chain's); `wide` is
-  /// set if it advances two of its font's cells or more.
+  /// The glyph of the first font that has one, placed on the chain's line (top moved to the common baseline,
+  /// line_height the chain's); `wide` is set if it advances two of its font's
+  /// cells or more.
   [[nodiscard]] constexpr Glyph find(char32_t code_point, bool* wide = nullptr) const noexcept {
     for (int i = 0; i < count_; ++i) {
       Glyph glyph = find_glyph(*fonts_[i], code_point);
@@ -324,18 +348,29 @@ class FontChain {
     int below = 0;
     for (int i = 0; i < count_; ++i) {
       const Font& font = *fonts_[i];
+      if (!font_within_limits(font)) continue;
       if (font.baseline > above) above = font.baseline;
       if (font.line_height - font.baseline > below) below = font.line_height - font.baseline;
     }
-    if (above > kMaxLineHeight) above = kMaxLineHeight;
+    // above <= kMaxLineHeight: each baseline lies inside its font's line.
     baseline_ = static_cast<std::uint8_t>(above);
     line_height_ = static_cast<std::uint8_t>(above + below > kMaxLineHeight ? kMaxLineHeight : above + below);
+    // A font takes part if its whole line lies inside the chain's: its glyphs
+    // (inside its line, font.h) then are too, and find() needs no test.
+    fits_ = true;
+    for (int i = 0; i < count_; ++i) {
+      const Font& font = *fonts_[i];
+      if (font_within_limits(font) && above - font.baseline + font.line_height <= line_height_) continue;
+      fonts_[i] = &detail::kNoGlyphs;
+      fits_ = false;
+    }
   }
 
   const Font* fonts_[kMaxChainFonts];
   std::uint8_t count_;
   std::uint8_t line_height_ = 0;
   std::uint8_t baseline_ = 0;
+  bool fits_ = false;
 };
 
 /// How a code point is drawn.
@@ -369,9 +404,10 @@ struct Appearance {
   const auto baseline = static_cast<std::uint8_t>(fonts.baseline());
   if (!is_control(code_point)) {
     // Fonts from make_font.py hold no ignorable code point, so only a code
-    // point without a glyph needs the ignorable test.
+    // point without a glyph needs the ignorable test; a skin-tone modifier
+    // (ignorable here) is not looked up, as a hand-made font may have one.
     bool wide = false;
-    const Glyph glyph = fonts.find(code_point, &wide);
+    const Glyph glyph = detail::is_skin_tone_modifier(code_point) ? Glyph{} : fonts.find(code_point, &wide);
     if (glyph.found()) {
       const WidthClass width_class =
           glyph.advance == 0 ? WidthClass::kCombining : (wide ? WidthClass::kWide : WidthClass::kNarrow);

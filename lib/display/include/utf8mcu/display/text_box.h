@@ -136,7 +136,8 @@ class TextBox {
   // common case, tested first).
   static constexpr bool plain(char32_t code_point) noexcept {
     if (code_point - 0x21u < 0x7Fu - 0x21u) return true;  // printable ASCII
-    return code_point >= 0xA0 && code_point != 0x200B && (code_point | 1u) != 0x2029 && is_scalar_value(code_point);
+    return code_point >= 0xA0 && code_point != 0x200B && (code_point | 1u) != 0x2029 && is_scalar_value(code_point) &&
+           !detail::is_skin_tone_modifier(code_point);
   }
 
   // A glyph from the fonts (as FontChain::find() places it on the line).

@@ -3,8 +3,10 @@
 /// The size-tuned span push for Cortex-M0, M0+ and M23 (Thumb-1 M-profile
 /// cores), written in assembly: Decoder::push(data, size, sink) with a
 /// CodePointCallback sink and ErrorPolicy::kReplace, the form a firmware
-/// built for size links once and feeds from a UART or a DMA buffer. Part of
-/// utf8mcu/decoder.h, which includes it: include that header instead.
+/// built for size links once and feeds from a UART or a DMA buffer.
+/// decoder.h's detail::decoder_push_span() calls it where kThumb1Push is
+/// true; nothing else does, and the C++ paths never need this file. A leaf:
+/// it includes only the state machine it is checked against.
 ///
 /// GCC's code for push_compact() on these cores keeps the state, the error
 /// count and the first error in stack slots around each sink call and
@@ -27,8 +29,7 @@
 #include <cstdint>
 
 #include "utf8mcu/common.h"
-#include "utf8mcu/decoder.h"
-#include "utf8mcu/internal/fast_decode.h"
+#include "utf8mcu/internal/state_word.h"
 #include "utf8mcu/internal/target.h"
 
 #if !defined(UTF8MCU_THUMB1_ASM)
@@ -56,19 +57,6 @@ inline constexpr bool kThumb1Push = UTF8MCU_DETAIL_THUMB1_PUSH != 0;
 /// passes the result's address in r0 and `sink` on the stack.
 DecodeResult thumb1_push_replace(std::uint32_t* state, const std::uint8_t* data, std::size_t size,
                                  CodePointCallback sink) noexcept __asm__("utf8mcu_thumb1_push_replace");
-
-/// Decoder::push(span): push_span(), or thumb1_push_replace() where it
-/// applies.
-template <ErrorPolicy kPolicy, typename Sink>
-[[nodiscard]] constexpr DecodeResult decoder_push_span(std::uint32_t& state, const std::uint8_t* data,
-                                                       std::size_t size, Sink& sink) {
-  if constexpr (kThumb1Push && kPolicy == ErrorPolicy::kReplace &&
-                kIsSame<RemoveCvT<Sink>, CodePointCallback>) {
-    if (!is_constant_evaluated()) return thumb1_push_replace(&state, data, size, sink);
-  }
-  std::size_t first_error_end = 0;
-  return push_span<kPolicy>(state, data, size, sink, first_error_end);
-}
 
 #if UTF8MCU_DETAIL_THUMB1_PUSH
 

@@ -1,2 +1,0 @@
-// Arduino/PlatformIO view of lib/include/utf8mcu/internal/thumb1_push.h (see src/utf8mcu.h).
-#include "../../../lib/include/utf8mcu/internal/thumb1_push.h"
