@@ -49,3 +49,20 @@ function(utf8mcu_target_sanitizers target)
   target_compile_options(${target} ${scope} ${UTF8MCU_SANITIZER_FLAGS})
   target_link_options(${target} ${scope} ${UTF8MCU_SANITIZER_FLAGS})
 endfunction()
+
+# utf8mcu_module_compile_options(<target>)
+# The compile flags of the optional modules' own sources (lib/display,
+# lib/text, and the fonts and tables they generate): C++17, no exceptions or
+# RTTI anywhere, freestanding on the boards (repeated from the project's
+# toolchain so that a command-line CMAKE_CXX_FLAGS cannot drop them), and the
+# warnings above.
+function(utf8mcu_module_compile_options target)
+  target_compile_features(${target} PUBLIC cxx_std_17)
+  target_compile_options(${target} PRIVATE -fno-exceptions -fno-rtti)
+  if(CMAKE_CROSSCOMPILING AND UTF8MCU_CPU_OPTIONS)
+    target_compile_options(${target} PRIVATE ${UTF8MCU_CPU_OPTIONS} ${UTF8MCU_FIRMWARE_CXX_OPTIONS})
+  endif()
+  if(TARGET utf8mcu_warnings)
+    target_link_libraries(${target} PRIVATE $<BUILD_INTERFACE:utf8mcu_warnings>)
+  endif()
+endfunction()

@@ -17,5 +17,5 @@ add_library(utf8mcu_text_bidi STATIC
 target_include_directories(utf8mcu_text_bidi PUBLIC
   $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
   $<BUILD_INTERFACE:${UTF8MCU_TEXT_GENERATED}/include>)
-_utf8mcu_text_compile_options(utf8mcu_text_bidi)
+utf8mcu_module_compile_options(utf8mcu_text_bidi)
 target_link_libraries(utf8mcu_text INTERFACE utf8mcu_text_bidi)

@@ -26,5 +26,5 @@ target_include_directories(utf8mcu_text_segmentation PUBLIC
   $<INSTALL_INTERFACE:include>)
 target_link_libraries(utf8mcu_text_segmentation PUBLIC utf8mcu::utf8mcu)
 add_dependencies(utf8mcu_text_segmentation utf8mcu_text_version)
-_utf8mcu_text_compile_options(utf8mcu_text_segmentation)
+utf8mcu_module_compile_options(utf8mcu_text_segmentation)
 target_link_libraries(utf8mcu_text INTERFACE utf8mcu_text_segmentation)

@@ -5,6 +5,7 @@
 // expected character's glyph as the renderer draws it from the same 5x8 font.
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 
 #include "char_lcd_test_font_5x8.h"
 #include "display_test_support.h"

@@ -1,6 +1,7 @@
 // Framebuffers: the SSD1306 page layout, clipping at any coordinates (guard
 // bytes around the buffer), the generic surface interface, PBM output.
 #include <climits>
+#include <initializer_list>
 
 #include "display_test_support.h"
 

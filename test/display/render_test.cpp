@@ -3,6 +3,8 @@
 // emoji from an EMOJI font. Fonts the generator refuses to make come from
 // synthetic_font.h; expected pixels are written out or drawn from other
 // fonts' glyphs.
+#include <initializer_list>
+
 #include "display_test_support.h"
 #include "display_test_font_6x13.h"
 #include "synthetic_font.h"

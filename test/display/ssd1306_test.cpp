@@ -2,6 +2,8 @@
 // datasheets' command tables): one page strip lands in the page and columns
 // its address commands name, the SH1106's column offset included, and
 // nothing outside the panel is written.
+#include <initializer_list>
+
 #include "display_test_support.h"
 #include "panel_models.h"
 #include "utf8mcu/display/panel/ssd1306.h"
