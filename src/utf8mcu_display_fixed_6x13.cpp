@@ -118,7 +118,8 @@ const std::uint8_t kGlyphs[] = {
 
 }  // namespace
 
-extern const Font kFixed6x13{kRunKeys, kRunGlyphs, kAnchors, kGlyphs, 4u,
+constexpr Font kFixed6x13{kRunKeys, kRunGlyphs, kAnchors, kGlyphs, 4u,
     1448u, 13, 11, 6, 0, "6x13 (X11 misc-fixed)"};
+static_assert(utf8mcu::display::font_within_limits(kFixed6x13), "kFixed6x13: line beyond kMaxLineHeight");
 
 }  // namespace utf8mcu::display::fonts

@@ -76,6 +76,20 @@ case ${1:-} in
     {
       printf '\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d 123\n' | build/host/bin/u8text --bidi
     } >bidi.txt
+    # docs/text.md's examples.
+    {
+      printf 'e\xcc\x82\xcc\x81 \xf0\x9f\x91\x8d\xf0\x9f\x8f\xbd\r\n' | build/host/bin/u8text --graphemes
+    } >graphemes-doc.txt
+    {
+      printf '$(1 $(a\n' | build/host/bin/u8text --lines
+    } >lines-doc.txt
+    # GB9 keeps both marks on the e, GB3 CR with LF.
+    [[ $(<graphemes-doc.txt) == $'0065 0302 0301\n0020\n1F44D 1F3FD\n000D 000A' ]] ||
+      fail "u8text --graphemes (docs/text.md): '$(<graphemes-doc.txt)'"
+    # LB25 (Example 7): PR x OP before a number, a break before an OP that no
+    # number follows; LB18 after the space; LB6 x LF, LB5 ! after it.
+    [[ $(<lines-doc.txt) == $'0024 0028 0031 0020\n0024\n0028 0061 000A !' ]] ||
+      fail "u8text --lines (docs/text.md): '$(<lines-doc.txt)'"
     # GB9 keeps the skin tone on the thumb, GB12 pairs the regional indicators.
     [[ $(<graphemes.txt) == $'1F44D 1F3FD\n1F1E9 1F1EA' ]] || fail "u8text --graphemes: '$(<graphemes.txt)'"
     # LB21 breaks after the soft hyphen (BA), LB18 after the space.
