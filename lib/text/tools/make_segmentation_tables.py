@@ -67,12 +67,6 @@ def resolve_line_breaks(ucd_dir: Path, pictographic: bytearray) -> list[str]:
     return resolved
 
 
-def array_source(table: ucd.PackedTable, prefix: str) -> str:
-    # PackedTable.source() closes its arrays with "}};" (a brace doubled
-    # outside an f-string); accept it fixed or not.
-    return table.source(prefix).replace("\n}};\n", "\n};\n")
-
-
 def write_table(out_dir: Path, stem: str, table: ucd.PackedTable, prefix: str, function: str,
                 out_of_range: int, doc: str, enum_text: str, extra_header: str, includes: str,
                 extra_internal: str = "") -> None:
@@ -100,7 +94,7 @@ namespace internal {{
 
 namespace utf8mcu::text::internal {{
 
-{array_source(table, prefix)}
+{table.source(prefix)}
 }}  // namespace utf8mcu::text::internal
 """
     ucd.write_if_changed(out_dir / "include" / "utf8mcu" / "text" / f"{stem}.h", header)
