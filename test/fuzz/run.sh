@@ -2,10 +2,10 @@
 # Builds the fuzz targets (clang 14, libFuzzer, ASan + UBSan) in build/fuzz and
 # runs each from its checked-in seeds for a bounded time, two at a time.
 #
-#   bash test/fuzz/run.sh                               # 30 s per target (CI)
+#   bash test/fuzz/run.sh                               # 20 s per target (CI)
 #   UTF8MCU_FUZZ_SECONDS=3600 bash test/fuzz/run.sh     # an hour per target
 #
-# Environment: UTF8MCU_FUZZ_SECONDS (default 30; the build variants and
+# Environment: UTF8MCU_FUZZ_SECONDS (default 20; the build variants and
 # the changing-input target run a share of it), UTF8MCU_FUZZ_JOBS (targets
 # run at once, default 2), CXX (default clang++-14, else clang++).
 # Prints executions and coverage per target, then CTest's summary and
@@ -16,7 +16,7 @@ set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=$root/build/fuzz
-seconds=${UTF8MCU_FUZZ_SECONDS:-30}
+seconds=${UTF8MCU_FUZZ_SECONDS:-20}
 jobs=${UTF8MCU_FUZZ_JOBS:-2}
 cxx=${CXX:-$(command -v clang++-14 || command -v clang++ || echo clang++-14)}
 
