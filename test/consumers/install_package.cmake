@@ -20,6 +20,21 @@ foreach(header utf8mcu/utf8mcu.h utf8mcu/decoder.h utf8mcu/utf8mcu_c.h utf8mcu/p
     message(FATAL_ERROR "${header} not installed under ${PREFIX}/include")
   endif()
 endforeach()
+# The text module, when the build had it: its headers, generated ones too, and tables.
+if(EXISTS "${BINARY_DIR}/lib/text")
+  foreach(header utf8mcu/text/grapheme.h utf8mcu/text/bidi.h utf8mcu/text/unicode_version.h
+                 utf8mcu/text/grapheme_properties.h)
+    if(NOT EXISTS "${PREFIX}/include/${header}")
+      message(FATAL_ERROR "${header} not installed under ${PREFIX}/include")
+    endif()
+  endforeach()
+  foreach(archive libutf8mcu_text_segmentation.a libutf8mcu_text_bidi.a)
+    file(GLOB_RECURSE found "${PREFIX}/*/${archive}")
+    if(NOT found)
+      message(FATAL_ERROR "${archive} not installed under ${PREFIX}")
+    endif()
+  endforeach()
+endif()
 # The project's warning flags (-Werror above all) must not reach a consumer.
 file(GLOB_RECURSE exported "${PREFIX}/*/cmake/utf8mcu/*.cmake")
 foreach(file ${exported})

@@ -2,7 +2,8 @@
 // as a user's project would: bytes go through a ByteRing and a RingReader to a
 // TextBox that draws them, and the platform port is linked (not run: no
 // device here). test/consumers builds it against each form of the package;
-// it passes when it prints "app_port: ok".
+// it passes when it prints "app_port: ok". Where the package has the text
+// module (CONSUMER_WITH_TEXT), it also counts the grapheme clusters shown.
 #include <cstddef>
 #include <cstdint>
 
@@ -10,6 +11,10 @@
 #include "utf8mcu/display/display.h"
 #include "utf8mcu/port/byte_ring.h"
 #include "utf8mcu/port/ingest.h"
+#if defined(CONSUMER_WITH_TEXT)
+#include "utf8mcu/text/grapheme.h"
+#include "utf8mcu/text/unicode_version.h"
+#endif
 #if defined(CONSUMER_ON_BOARD)
 #include "utf8mcu/port/cmsdk_uart.h"
 // The port's functions are referenced from this table, so the link needs the library.
@@ -35,12 +40,27 @@ int main() {
   TextBox box(screen, kDefaultFont, Rect{0, 0, 64, 16}, kLitOnDark);
   std::size_t shown = 0;
   char32_t last = 0;
+  std::size_t clusters = 0;
+#if defined(CONSUMER_WITH_TEXT)
+  utf8mcu::text::GraphemeBreaker breaker;
+#endif
   utf8mcu::port::RingReader<decltype(ring)> reader(ring);
   (void)reader.finish([&](char32_t code_point) {
     box(code_point);
     ++shown;
     last = code_point;
+#if defined(CONSUMER_WITH_TEXT)
+    const bool boundary = breaker.push(code_point);
+    if (shown == 1 || boundary) ++clusters;
+#else
+    ++clusters;
+#endif
   });
+#if defined(CONSUMER_WITH_TEXT)
+  const bool text_linked = utf8mcu::text::kUnicodeVersion.major >= 15;
+#else
+  const bool text_linked = true;
+#endif
   std::size_t lit = 0;
   for (int y = 0; y < 16; ++y) {
     for (int x = 0; x < 64; ++x) lit += screen.get_pixel(x, y) ? 1u : 0u;
@@ -52,7 +72,7 @@ int main() {
   const bool port_linked = utf8mcu::port::posix_serial_open("/nonexistent/tty", 115200) == -1;
 #endif
   const bool ok = queued == sizeof text && shown == 8 && last == 0xFFFD && reader.replacements() == 1 &&
-                  lit > 0 && display_width(U'\u20AC') == 1 && port_linked;
+                  lit > 0 && display_width(U'\u20AC') == 1 && port_linked && clusters == 8 && text_linked;
   consumer_print(ok ? "app_port: ok\n" : "app_port: FAILED\n");
   return ok ? 0 : 1;
 }
