@@ -6,7 +6,8 @@
   acute and circumflex -> e), packed as runs of one word each: code points
   first..first+count-1 map to base, or alternate base, base + 32 (upper and
   lower case).
-- Marks: for each code point the runs cover, in run order, the combining
+- Marks: for each code point the runs cover (each case pair of an
+  alternating run once), in run order, the combining
   marks of its full canonical decomposition after the base letter (at most
   two, as 4-bit indexes into COMBINING_MARKS, the first in the low nibble),
   so a base letter followed by marks composes back to it.
@@ -64,7 +65,8 @@ def full_decomposition(code_point, decompositions):
 def run_marks(runs, decompositions):
     """One byte per code point the runs cover: its marks as nibbles (1 + index), first mark low."""
     marks = []
-    for first, _base, count, _odd in runs:
+    for first, _base, count, odd_delta in runs:
+        values = []
         for code_point in range(first, first + count):
             tail = full_decomposition(code_point, decompositions)[1:]
             assert len(tail) <= 2, f"U+{code_point:04X}: more than two marks"
@@ -72,7 +74,11 @@ def run_marks(runs, decompositions):
             for position, mark in enumerate(tail):
                 assert 0x300 <= mark < 0x370 and mark - 0x300 in COMBINING_MARKS, f"U+{code_point:04X}: mark U+{mark:04X}"
                 value |= (1 + COMBINING_MARKS.index(mark - 0x300)) << (4 * position)
-            marks.append(value)
+            values.append(value)
+        if odd_delta:  # upper and lower case pairs have the same marks: one byte per pair
+            assert all(values[i] == values[i + 1] for i in range(0, count - 1, 2)), f"run at U+{first:04X}"
+            values = values[::2]
+        marks += values
     return marks
 
 
@@ -152,8 +158,8 @@ def main():
         word = first << 19 | base << 8 | (count - 1) << 3 | (1 if odd_delta else 0)
         out.append(f"    0x{word:08X},  // U+{first:04X}..U+{first + count - 1:04X} -> U+{base:04X}")
     out += ["};", f"extern const std::size_t kCharLcdBaseRunCount = {len(runs)};", "",
-            "// Per code point of the runs, in order: marks after the base letter, 1 + index into",
-            "// kCharLcdCombiningMarks, first mark in bits 3-0, second in bits 7-4.",
+            "// Per code point of the runs (per case pair in alternating runs), in order: marks after",
+            "// the base letter, 1 + index into kCharLcdCombiningMarks, first in bits 3-0, second in 7-4.",
             f"extern const std::uint8_t kCharLcdMarks[{len(marks)}] = {{"]
     for i in range(0, len(marks), 16):
         out.append("    " + " ".join(f"0x{value:02X}," for value in marks[i:i + 16]))

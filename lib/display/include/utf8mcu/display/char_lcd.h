@@ -47,7 +47,10 @@ namespace utf8mcu::display {
 struct CharLcdRom {
   const std::uint8_t* identity_ranges;  ///< pairs first, last
   std::uint8_t identity_range_count;
-  bool katakana;            ///< A1-DF: JIS X 0201 (U+FF61-U+FF9F)
+  /// A1-DF: JIS X 0201 (U+FF61-U+FF9F), and the kana table that maps
+  /// U+3099-U+30FC onto them (detail::kCharLcdKana); nullptr if the ROM has
+  /// no katakana. A pointer, so a firmware for another ROM links no kana table.
+  const std::uint8_t* kana;
   std::uint8_t replacement; ///< the code shown for what nothing else maps
   std::uint8_t size;        ///< entries of code_points / codes
   const std::uint16_t* code_points;
@@ -65,7 +68,8 @@ namespace detail {
 /// base + 32, base, ... (upper and lower case pairs).
 extern const std::uint32_t kCharLcdBaseRuns[];
 extern const std::size_t kCharLcdBaseRunCount;
-/// One byte per code point of the runs, in order: the combining marks after
+/// One byte per code point of the runs (per upper and lower case pair in an
+/// alternating run: both have the same), in order: the combining marks after
 /// its base letter in its full canonical decomposition, as 1 + an index into
 /// kCharLcdCombiningMarks; the first in bits 3-0, a second in bits 7-4.
 extern const std::uint8_t kCharLcdMarks[];
@@ -164,11 +168,11 @@ inline int find_key(const std::uint16_t* keys, std::size_t size, char32_t key) n
 
 /// ROM A00 (Japanese standard font): ASCII except 5C (yen sign), 7E and 7F
 /// (arrows), JIS X 0201 katakana, Greek and math symbols in E0-FF.
-inline constexpr CharLcdRom kCharLcdRomA00{detail::kA00Identity, sizeof(detail::kA00Identity) / 2, true, 0xFF,
+inline constexpr CharLcdRom kCharLcdRomA00{detail::kA00Identity, sizeof(detail::kA00Identity) / 2, detail::kCharLcdKana, 0xFF,
                                            sizeof(detail::kA00Codes), detail::kA00CodePoints, detail::kA00Codes};
 /// ROM A02 (European standard font): symbols in 10-1F, ASCII, Cyrillic,
 /// Greek and ISO 8859-1 letters in 80-FF.
-inline constexpr CharLcdRom kCharLcdRomA02{detail::kA02Identity, sizeof(detail::kA02Identity) / 2, false, 0xBF,
+inline constexpr CharLcdRom kCharLcdRomA02{detail::kA02Identity, sizeof(detail::kA02Identity) / 2, nullptr, 0xBF,
                                            sizeof(detail::kA02Codes), detail::kA02CodePoints, detail::kA02Codes};
 
 /// The ROM code showing `code_point` or a character drawn the same (step 2
@@ -180,7 +184,7 @@ inline int char_lcd_rom_code(const CharLcdRom& rom, char32_t code_point) noexcep
       return static_cast<int>(code_point);
     }
   }
-  if (rom.katakana && code_point >= 0xFF61 && code_point <= 0xFF9F) return static_cast<int>(code_point - 0xFF61 + 0xA1);
+  if (rom.kana != nullptr && code_point >= 0xFF61 && code_point <= 0xFF9F) return static_cast<int>(code_point - 0xFF61 + 0xA1);
   if (code_point >= 0xFF01 && code_point <= 0xFF5E && code_point != 0xFF3C) {
     return char_lcd_rom_code(rom, code_point - 0xFEE0);  // fullwidth ASCII
   }
@@ -208,12 +212,13 @@ inline std::uint32_t find_base_run_member(char32_t code_point, char32_t base, un
     if (code_point - first < count || (base | 32u) == (run_base | 32u)) {  // base or base + 32
       for (unsigned j = 0; j < count; ++j) {
         const char32_t letter = run_base + ((run & j & 1u) << 5);
-        if (first + j == code_point || (letter == base && member_marks[j] == marks)) {
-          return std::uint32_t{member_marks[j]} << 24 | letter << 13 | (first + j);
+        const unsigned member = member_marks[(run & 1u) != 0 ? j >> 1 : j];
+        if (first + j == code_point || (letter == base && member == marks)) {
+          return std::uint32_t{member} << 24 | letter << 13 | (first + j);
         }
       }
     }
-    member_marks += count;
+    member_marks += (run & 1u) != 0 ? (count + 1) >> 1 : count;
   }
   return 0;
 }
@@ -377,10 +382,10 @@ class CharLcd {
     }
 
     bool try_kana(char32_t code_point) noexcept {
-      if (!owner_.rom_.katakana) return false;
+      if (owner_.rom_.kana == nullptr) return false;
       if (code_point >= 0x3041 && code_point <= 0x3096) code_point += 0x60;  // hiragana -> katakana
       if (code_point < detail::kCharLcdKanaFirst || code_point > detail::kCharLcdKanaLast) return false;
-      const unsigned value = detail::kCharLcdKana[code_point - detail::kCharLcdKanaFirst];
+      const unsigned value = owner_.rom_.kana[code_point - detail::kCharLcdKanaFirst];
       if ((value & 0x3Fu) == 0) return false;
       emit(static_cast<int>(0xA0u + (value & 0x3Fu)));
       if ((value >> 6) != 0) emit(static_cast<int>(0xDDu + (value >> 6)));  // DE voiced, DF semi-voiced
@@ -506,8 +511,9 @@ class CharLcd {
       status = lcd_.define_glyph(s, rows);
     }
     for (int c = 0; c < lcd_.columns() && status == PanelStatus::kOk; ++c) {
-      // A new DDRAM address where the line's cells are not consecutive (and at column 0).
-      if (c == 0 || lcd_.ddram_address(line.row_, c) != lcd_.ddram_address(line.row_, c - 1) + 1) {
+      // The address is set at column 0 and where DDRAM line 2 starts within
+      // the row (a 16x1 module wired as 8x2); between, it increments.
+      if (c == 0 || (lcd_.ddram_address(line.row_, c) & 0x3Fu) == 0) {
         status = lcd_.set_position(line.row_, c);
         if (status != PanelStatus::kOk) break;
       }
