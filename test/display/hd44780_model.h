@@ -50,7 +50,8 @@ inline constexpr char16_t kA00Columns[14][17] = {
 // A02: 10-1F symbols; ASCII 20-7E with a house at 7F; 80-8F the Cyrillic
 // capitals that differ from Latin ones, 90-9F Greek and symbols; A0-FF
 // ISO 8859-1 except A8 (f with hook), AC/AD (Cyrillic YU, YA), B0 (degree),
-// B4 (no single code point), B5 (mu), B8 (omega), D8 (Greek PHI).
+// B4 (no single code point), B5 (mu), B8 (omega), D8 (Greek PHI). 98 and B4
+// are kept blank: no code point could be confirmed for their patterns.
 inline constexpr char16_t kA02Columns[14][17] = {
     u"\u25B6\u25C0\u201C\u201D\u23EB\u23EC\u25CF\u21B2\u2191\u2193\u2192\u2190\u2264\u2265\u25B2\u25BC",
     u" !\"#$%&'()*+,-./",

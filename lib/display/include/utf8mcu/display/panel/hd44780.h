@@ -172,15 +172,14 @@ class Hd44780 {
       if (status != PanelStatus::kOk) return status;
       bus_.delay_us(bus_.context, kHd44780WaitUs);
     }
-    const std::uint8_t function_set =
-        static_cast<std::uint8_t>((bus_.four_bit ? 0x20u : 0x30u) | (rows_ > 1 || split_ ? 0x08u : 0x00u));
-    const std::uint8_t commands[] = {function_set, 0x08 /* display off */, 0x01 /* clear */,
-                                     0x06 /* entry: increment */, 0x0C /* display on */};
-    for (const std::uint8_t command : commands) {
-      const PanelStatus status = instruction(command);
-      if (status != PanelStatus::kOk) return status;
+    PanelStatus status = instruction(
+        static_cast<std::uint8_t>((bus_.four_bit ? 0x20u : 0x30u) | (rows_ > 1 || split_ ? 0x08u : 0x00u)));
+    static constexpr std::uint8_t kCommands[] = {0x08 /* display off */, 0x01 /* clear */,
+                                                 0x06 /* entry: increment */, 0x0C /* display on */};
+    for (const std::uint8_t command : kCommands) {
+      if (status == PanelStatus::kOk) status = instruction(command);
     }
-    return PanelStatus::kOk;
+    return status;
   }
 
   /// Sends one instruction and waits for it (1.52 ms class for clear and
