@@ -168,7 +168,8 @@ inline int find_key(const std::uint16_t* keys, std::size_t size, char32_t key) n
 
 /// ROM A00 (Japanese standard font): ASCII except 5C (yen sign), 7E and 7F
 /// (arrows), JIS X 0201 katakana, Greek and math symbols in E0-FF.
-inline constexpr CharLcdRom kCharLcdRomA00{detail::kA00Identity, sizeof(detail::kA00Identity) / 2, detail::kCharLcdKana, 0xFF,
+inline constexpr CharLcdRom kCharLcdRomA00{detail::kA00Identity, sizeof(detail::kA00Identity) / 2,
+                                           detail::kCharLcdKana, 0xFF,
                                            sizeof(detail::kA00Codes), detail::kA00CodePoints, detail::kA00Codes};
 /// ROM A02 (European standard font): symbols in 10-1F, ASCII, Cyrillic,
 /// Greek and ISO 8859-1 letters in 80-FF.
@@ -184,7 +185,9 @@ inline int char_lcd_rom_code(const CharLcdRom& rom, char32_t code_point) noexcep
       return static_cast<int>(code_point);
     }
   }
-  if (rom.kana != nullptr && code_point >= 0xFF61 && code_point <= 0xFF9F) return static_cast<int>(code_point - 0xFF61 + 0xA1);
+  if (rom.kana != nullptr && code_point >= 0xFF61 && code_point <= 0xFF9F) {
+    return static_cast<int>(code_point - 0xFF61 + 0xA1);
+  }
   if (code_point >= 0xFF01 && code_point <= 0xFF5E && code_point != 0xFF3C) {
     return char_lcd_rom_code(rom, code_point - 0xFEE0);  // fullwidth ASCII
   }
@@ -315,7 +318,8 @@ class CharLcd {
 
     /// Adds `code_point` (any value) in the next cell(s); past the module's
     /// width it is clipped (counted by clipped()); on a row off the module it
-    /// is dropped.
+    /// is dropped. A combining mark takes no cell: it may turn the cells of
+    /// the letter before into the precomposed letter (step 1 of the file comment).
     void operator()(char32_t code_point) noexcept {
       if (row_ < 0 || row_ >= owner_.lcd_.rows()) return;  // nothing of it is sent
       if (code_point - 0x300u < 0x70u) {
