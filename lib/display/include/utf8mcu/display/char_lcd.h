@@ -461,8 +461,8 @@ class CharLcd {
     int letter_clipped_ = 0;
     std::uint8_t letter_used_ = 0;
     std::uint8_t letter_pending_ = 0;
-    char16_t pending_chars_[kSlots];  // read only where pending_ has the slot
-    std::uint8_t codes_[kMaxColumns];  // read only below column_ (the rest is filled by write_row())
+    char16_t pending_chars_[kSlots] = {};
+    std::uint8_t codes_[kMaxColumns] = {};
   };
 
   /// A Line for row `row` (0 = top).
