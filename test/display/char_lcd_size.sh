@@ -8,12 +8,17 @@
 # <library objects>: the display library's objects as one ;-separated list;
 # the one named char_lcd_tables holds the generated tables.
 #
-# RAM is the size of the probe's marker array. Flash is every function and
-# constant object in the probe (code and ROM tables; the marker excluded) plus
-# the generated tables' object. The 5x8 font is the application's and not
-# counted. Exit status 1 if a figure is over its limit.
+# Each probe is linked with the tables object as a firmware would be: only
+# what the probe's entry points (its global functions) reach is kept
+# (--gc-sections), so a weak function a header defines but nothing calls is
+# not counted. RAM is the size of the probe's marker array. Flash is every
+# function and constant object kept (code with its literal pools, ROM and
+# generated tables; the marker excluded). The 5x8 font is the application's
+# and not counted; memset is the C library's. Exit status 1 if a figure is
+# over its limit.
 set -euo pipefail
 READELF=${READELF:-arm-none-eabi-readelf}
+LD=${LD:-arm-none-eabi-ld}
 if [[ $# -lt 4 ]]; then
   echo "usage: $0 <ram-limit> <flash-limit> <library objects> <probe.o>..." >&2
   exit 2
@@ -30,14 +35,19 @@ if [[ -z $tables_object ]]; then
   echo "char_lcd_size: no char_lcd_tables object among the library's objects" >&2
   exit 2
 fi
-generated=$("$READELF" -sW "$tables_object" | awk '$1 ~ /^[0-9]+:$/ && $4 == "OBJECT" && $7 != "UND" { s += $3 } END { print s + 0 }')
+linked=$(mktemp)
+trap 'rm -f "$linked"' EXIT
 status=0
 for object in "$@"; do
-  symbols=$("$READELF" -sW "$object" | awk '$1 ~ /^[0-9]+:$/')
+  roots=()
+  while read -r symbol; do roots+=(-u "$symbol"); done < <("$READELF" -sW "$object" |
+    awk '$1 ~ /^[0-9]+:$/ && $5 == "GLOBAL" && $7 != "UND" && ($4 == "FUNC" || $8 == "utf8mcu_char_lcd_ram") { print $8 }')
+  "$LD" -r --gc-sections "${roots[@]}" -o "$linked" "$object" "$tables_object"
+  symbols=$("$READELF" -sW "$linked" | awk '$1 ~ /^[0-9]+:$/ && $7 != "UND"')
   ram=$(awk '$8 == "utf8mcu_char_lcd_ram" { print $3 }' <<<"$symbols")
-  code=$(awk '$4 == "FUNC" && $7 != "UND" { s += $3 } END { print s + 0 }' <<<"$symbols")
-  tables=$(awk '$4 == "OBJECT" && $7 != "UND" && $8 != "utf8mcu_char_lcd_ram" { s += $3 } END { print s + 0 }' <<<"$symbols")
-  flash=$((code + tables + generated))
+  code=$(awk '$4 == "FUNC" { s += $3 } END { print s + 0 }' <<<"$symbols")
+  tables=$(awk '$4 == "OBJECT" && $8 != "utf8mcu_char_lcd_ram" { s += $3 } END { print s + 0 }' <<<"$symbols")
+  flash=$((code + tables))
   name=$(basename "$(dirname "$(dirname "$object")")")
   verdict=pass
   if [[ -z "$ram" ]] || ((ram > ram_limit || flash > flash_limit)); then
@@ -45,6 +55,6 @@ for object in "$@"; do
     status=1
   fi
   echo "char_lcd_size: ${name%.dir}: RAM ${ram:-?} bytes (<= $ram_limit), flash $flash bytes (<= $flash_limit):" \
-    "code $code, ROM tables $tables, generated tables $generated: $verdict"
+    "code $code, tables $tables: $verdict"
 done
 exit $status

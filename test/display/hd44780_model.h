@@ -50,7 +50,8 @@ inline constexpr char16_t kA00Columns[14][17] = {
 // A02: 10-1F symbols; ASCII 20-7E with a house at 7F; 80-8F the Cyrillic
 // capitals that differ from Latin ones, 90-9F Greek and symbols; A0-FF
 // ISO 8859-1 except A8 (f with hook), AC/AD (Cyrillic YU, YA), B0 (degree),
-// B4 (no single code point), B5 (mu), B8 (omega), D8 (Greek PHI).
+// B4 (no single code point), B5 (mu), B8 (omega), D8 (Greek PHI). 98 and B4
+// are kept blank: no code point could be confirmed for their patterns.
 inline constexpr char16_t kA02Columns[14][17] = {
     u"\u25B6\u25C0\u201C\u201D\u23EB\u23EC\u25CF\u21B2\u2191\u2193\u2192\u2190\u2264\u2265\u25B2\u25BC",
     u" !\"#$%&'()*+,-./",
@@ -93,9 +94,12 @@ inline constexpr std::uint32_t kClearUs = 1520;
 class Hd44780Model {
  public:
   /// `columns` x `rows` glass on one controller; `four_bit_wiring`: only D7-D4
-  /// connected (D3-D0 then read as `floating_low_bits`).
-  Hd44780Model(Rom rom, int columns, int rows, bool four_bit_wiring)
-      : rom_(rom), columns_(columns), rows_(rows), four_bit_wiring_(four_bit_wiring) {
+  /// connected (D3-D0 then read as `floating_low_bits`). `split` (one row of
+  /// glass only): the glass's right half, from cell (columns + 1) / 2, is
+  /// driven by the common lines of line 2 (a 16x1 module built as 8x2), so
+  /// it shows line 2 in two-line mode and nothing in one-line mode.
+  Hd44780Model(Rom rom, int columns, int rows, bool four_bit_wiring, bool split = false)
+      : rom_(rom), columns_(columns), rows_(rows), four_bit_wiring_(four_bit_wiring), split_(split && rows == 1) {
     // Power-up RAM holds anything.
     for (std::size_t i = 0; i < sizeof(ddram_); ++i) ddram_[i] = static_cast<std::uint8_t>(0xA5 ^ i);
     for (std::size_t i = 0; i < sizeof(cgram_); ++i) cgram_[i] = static_cast<std::uint8_t>(0x15 ^ i);
@@ -154,12 +158,22 @@ class Hd44780Model {
   /// DDRAM address shown at (row, column): two-line mode, lines 1 and 2 at
   /// 0x00 and 0x40 (40 each), lines 3 and 4 of a 4-line glass continue them
   /// after `columns` characters; one-line mode, 80 in a row.
+  /// Split glass: the right half shows line 2 from its start, or nothing (-1)
+  /// in one-line mode.
   int address_shown(int row, int column) const {
+    if (split_ && column >= (columns_ + 1) / 2) {
+      if (!two_lines_) return -1;
+      return 0x40 + (column - (columns_ + 1) / 2 + shift_ + 40) % 40;
+    }
     if (!two_lines_) return (column + shift_ + 80) % 80;
     const int offset = (column + ((row & 2) != 0 ? columns_ : 0) + shift_ + 40) % 40;
     return ((row & 1) != 0 ? 0x40 : 0x00) + offset;
   }
-  std::uint8_t code_at(int row, int column) const { return ddram_[ddram_index(address_shown(row, column))]; }
+  /// The code shown at (row, column); a space where the glass shows nothing.
+  std::uint8_t code_at(int row, int column) const {
+    const int address = address_shown(row, column);
+    return address < 0 ? std::uint8_t{0x20} : ddram_[ddram_index(address)];
+  }
   /// The CGRAM row `line` (0-7) of glyph `code` (0-15; 8-15 alias 0-7).
   std::uint8_t glyph_row(std::uint8_t code, int line) const {
     return static_cast<std::uint8_t>(cgram_[((code & 7u) << 3) | static_cast<unsigned>(line & 7)] & 0x1Fu);
@@ -316,6 +330,7 @@ class Hd44780Model {
   int columns_;
   int rows_;
   bool four_bit_wiring_;
+  bool split_;
   std::uint8_t ddram_[80] = {};
   std::uint8_t cgram_[64] = {};
   unsigned address_ = 0;

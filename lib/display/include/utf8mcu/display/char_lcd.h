@@ -8,7 +8,10 @@
 ///
 ///  1. C0 and C1 controls, surrogates and values past U+10FFFF: the ROM's
 ///     replacement (A00: FF, a full block; A02: BF, an inverted question mark).
-///     Combining marks U+0300-U+036F take no cell (the letter before stays).
+///     A combining mark U+0300-U+036F takes no cell: with the letter before
+///     it makes the precomposed letter (e + acute -> e with acute) when that
+///     one is in the ROM or gets a slot; else the letter before stays as it
+///     was shown (marks in canonical order, as NFD gives them).
 ///  2. The ROM's own character, or one drawn the same (Cyrillic and Greek
 ///     letters shaped like Latin ones, fullwidth ASCII, no-break space).
 ///  3. ROM A00: fullwidth katakana, hiragana and CJK punctuation as JIS X 0201
@@ -44,7 +47,10 @@ namespace utf8mcu::display {
 struct CharLcdRom {
   const std::uint8_t* identity_ranges;  ///< pairs first, last
   std::uint8_t identity_range_count;
-  bool katakana;            ///< A1-DF: JIS X 0201 (U+FF61-U+FF9F)
+  /// A1-DF: JIS X 0201 (U+FF61-U+FF9F), and the kana table that maps
+  /// U+3099-U+30FC onto them (detail::kCharLcdKana); nullptr if the ROM has
+  /// no katakana. A pointer, so a firmware for another ROM links no kana table.
+  const std::uint8_t* kana;
   std::uint8_t replacement; ///< the code shown for what nothing else maps
   std::uint8_t size;        ///< entries of code_points / codes
   const std::uint16_t* code_points;
@@ -62,6 +68,14 @@ namespace detail {
 /// base + 32, base, ... (upper and lower case pairs).
 extern const std::uint32_t kCharLcdBaseRuns[];
 extern const std::size_t kCharLcdBaseRunCount;
+/// One byte per code point of the runs (per upper and lower case pair in an
+/// alternating run: both have the same), in order: the combining marks after
+/// its base letter in its full canonical decomposition, as 1 + an index into
+/// kCharLcdCombiningMarks; the first in bits 3-0, a second in bits 7-4.
+extern const std::uint8_t kCharLcdMarks[];
+/// The marks those decompositions use, as U+0300 + the value.
+inline constexpr std::uint8_t kCharLcdCombiningMarks[] = {0x00, 0x01, 0x02, 0x03, 0x04, 0x06, 0x07, 0x08,
+                                                          0x09, 0x0A, 0x0B, 0x0C, 0x1B, 0x23, 0x27, 0x28};
 /// U+3099-U+30FC: bits 5-0 = JIS X 0201 code - 0xA0 (0: none); bits 7-6:
 /// 1 = followed by the voiced mark (DE), 2 = by the semi-voiced mark (DF).
 inline constexpr char32_t kCharLcdKanaFirst = 0x3099;
@@ -115,10 +129,10 @@ inline constexpr char kTransliterations[][2] = {
     {'\'', 0}, {'\'', 0}, {'"', 0}, {'"', 0}, {'"', 0}, {'*', 0}, {'.', '.'}, {'<', 0}, {'>', 0},
     {'E', 0}, {'T', 'M'}};
 // clang-format on
-// Greek capitals U+0391-U+03A9 and Cyrillic U+0410-U+042F as one Latin
+// Greek capitals U+0391-U+03A9, then Cyrillic U+0410-U+042F, as one Latin
 // letter; small letters (0x20 above) the same in lower case.
-inline constexpr char kGreekLatin[] = "ABGDEZHTIKLMNXOPRSSTYFXPO";
-inline constexpr char kCyrillicLatin[] = "ABVGDEZZIJKLMNOPRSTUFHCCSS\"Y'EUA";
+inline constexpr char kGreekCyrillicLatin[] = "ABGDEZHTIKLMNXOPRSSTYFXPO"
+                                              "ABVGDEZZIJKLMNOPRSTUFHCCSS\"Y'EUA";
 
 template <typename T, std::size_t N>
 constexpr bool sorted(const T (&values)[N]) noexcept {
@@ -154,11 +168,12 @@ inline int find_key(const std::uint16_t* keys, std::size_t size, char32_t key) n
 
 /// ROM A00 (Japanese standard font): ASCII except 5C (yen sign), 7E and 7F
 /// (arrows), JIS X 0201 katakana, Greek and math symbols in E0-FF.
-inline constexpr CharLcdRom kCharLcdRomA00{detail::kA00Identity, sizeof(detail::kA00Identity) / 2, true, 0xFF,
+inline constexpr CharLcdRom kCharLcdRomA00{detail::kA00Identity, sizeof(detail::kA00Identity) / 2,
+                                           detail::kCharLcdKana, 0xFF,
                                            sizeof(detail::kA00Codes), detail::kA00CodePoints, detail::kA00Codes};
 /// ROM A02 (European standard font): symbols in 10-1F, ASCII, Cyrillic,
 /// Greek and ISO 8859-1 letters in 80-FF.
-inline constexpr CharLcdRom kCharLcdRomA02{detail::kA02Identity, sizeof(detail::kA02Identity) / 2, false, 0xBF,
+inline constexpr CharLcdRom kCharLcdRomA02{detail::kA02Identity, sizeof(detail::kA02Identity) / 2, nullptr, 0xBF,
                                            sizeof(detail::kA02Codes), detail::kA02CodePoints, detail::kA02Codes};
 
 /// The ROM code showing `code_point` or a character drawn the same (step 2
@@ -170,7 +185,9 @@ inline int char_lcd_rom_code(const CharLcdRom& rom, char32_t code_point) noexcep
       return static_cast<int>(code_point);
     }
   }
-  if (rom.katakana && code_point >= 0xFF61 && code_point <= 0xFF9F) return static_cast<int>(code_point - 0xFF61 + 0xA1);
+  if (rom.kana != nullptr && code_point >= 0xFF61 && code_point <= 0xFF9F) {
+    return static_cast<int>(code_point - 0xFF61 + 0xA1);
+  }
   if (code_point >= 0xFF01 && code_point <= 0xFF5E && code_point != 0xFF3C) {
     return char_lcd_rom_code(rom, code_point - 0xFEE0);  // fullwidth ASCII
   }
@@ -181,24 +198,58 @@ inline int char_lcd_rom_code(const CharLcdRom& rom, char32_t code_point) noexcep
   return lookalike >= 0 ? detail::kLookalikes[lookalike] : -1;
 }
 
+namespace detail {
+
+/// Walks the base-letter runs for the first code point that is `code_point`,
+/// or whose base letter is `base` and marks are `marks`. Returns its marks
+/// << 24 | its base letter << 13 | it (code points below U+2000, bases below
+/// U+0800), or 0 if none. Cost: one test per run, a walk through the runs of
+/// `code_point` or `base`.
+inline std::uint32_t find_base_run_member(char32_t code_point, char32_t base, unsigned marks) noexcept {
+  const std::uint8_t* member_marks = kCharLcdMarks;
+  for (std::size_t i = 0; i < kCharLcdBaseRunCount; ++i) {
+    const std::uint32_t run = kCharLcdBaseRuns[i];
+    const char32_t first = run >> 19;
+    const char32_t run_base = (run >> 8) & 0x7FFu;
+    const unsigned count = ((run >> 3) & 0x1Fu) + 1u;
+    if (code_point - first < count || (base | 32u) == (run_base | 32u)) {  // base or base + 32
+      for (unsigned j = 0; j < count; ++j) {
+        const char32_t letter = run_base + ((run & j & 1u) << 5);
+        const unsigned member = member_marks[(run & 1u) != 0 ? j >> 1 : j];
+        if (first + j == code_point || (letter == base && member == marks)) {
+          return std::uint32_t{member} << 24 | letter << 13 | (first + j);
+        }
+      }
+    }
+    member_marks += (run & 1u) != 0 ? (count + 1) >> 1 : count;
+  }
+  return 0;
+}
+
+}  // namespace detail
+
 /// The base letter of `code_point`'s canonical decomposition (Latin, Greek,
 /// Cyrillic, Vietnamese), or `code_point` itself.
 inline char32_t char_lcd_base_letter(char32_t code_point) noexcept {
-  std::size_t low = 0;
-  std::size_t high = detail::kCharLcdBaseRunCount;
-  while (low < high) {  // the first run starting after code_point
-    const std::size_t middle = (low + high) / 2;
-    if ((detail::kCharLcdBaseRuns[middle] >> 19) <= code_point) {
-      low = middle + 1;
-    } else {
-      high = middle;
-    }
+  const std::uint32_t member = detail::find_base_run_member(code_point, 0, 0);
+  return member != 0 ? (member >> 13) & 0x7FFu : code_point;
+}
+
+/// The precomposed letter (Latin, Greek, Cyrillic, Vietnamese) that is
+/// `letter` followed by the combining mark `mark` (e + U+0301 -> e with acute,
+/// e with circumflex + U+0301 -> U+1EBF), or 0 if there is none.
+inline char32_t char_lcd_compose(char32_t letter, char32_t mark) noexcept {
+  unsigned index = 0;
+  while (index < sizeof(detail::kCharLcdCombiningMarks) && mark != 0x300u + detail::kCharLcdCombiningMarks[index]) {
+    ++index;
   }
-  if (low == 0) return code_point;
-  const std::uint32_t run = detail::kCharLcdBaseRuns[low - 1];
-  const char32_t index = code_point - (run >> 19);
-  if (index > ((run >> 3) & 0x1Fu)) return code_point;
-  return ((run >> 8) & 0x7FFu) + ((run & index & 1u) != 0 ? 32u : 0u);
+  if (index == sizeof(detail::kCharLcdCombiningMarks)) return 0;
+  const std::uint32_t member = detail::find_base_run_member(letter, 0, 0);
+  const char32_t base = member != 0 ? (member >> 13) & 0x7FFu : letter;
+  unsigned marks = member >> 24;
+  if (marks > 0xFu) return 0;  // two marks already
+  marks |= (index + 1u) << (marks != 0 ? 4u : 0u);
+  return detail::find_base_run_member(0, base, marks) & 0x1FFFu;
 }
 
 /// 8 rows (bits 4-0, left to right) of `code_point`'s glyph in `font`, its
@@ -208,14 +259,14 @@ inline bool char_lcd_glyph_rows(const Font& font, char32_t code_point, std::uint
   const Glyph glyph = find_glyph(font, code_point);
   if (!glyph.found()) return false;
   for (int i = 0; i < 8; ++i) rows[i] = 0;
-  InkColumns columns(glyph);
+  unsigned position = glyph.first_bit;  // the ink, column by column, bit by bit
   for (int c = 0; c < glyph.width; ++c) {
-    const std::uint32_t ink = columns.take();
-    const int x = glyph.x_offset + c;
-    if (x < 0 || x > 4) continue;
-    for (int r = 0; r < glyph.height; ++r) {
-      const int y = glyph.top + r;
-      if (y < 8 && ((ink >> r) & 1u) != 0) rows[y] = static_cast<std::uint8_t>(rows[y] | (0x10u >> x));
+    const unsigned x = static_cast<unsigned>(glyph.x_offset + c);
+    for (unsigned r = 0; r < glyph.height; ++r, ++position) {
+      const unsigned y = glyph.top + r;
+      if (x <= 4 && y < 8 && ((static_cast<unsigned>(glyph.bits[position >> 3]) >> (position & 7u)) & 1u) != 0) {
+        rows[y] = static_cast<std::uint8_t>(rows[y] | (0x10u >> x));
+      }
     }
   }
   return true;
@@ -260,15 +311,28 @@ class CharLcd {
   unsigned slot_rows(int slot) const noexcept { return slot >= 0 && slot < kSlots ? slot_rows_[slot] : 0u; }
 
   /// One row being written: a code point sink (a Decoder callback), then
-  /// finish(). Stack: about 80 bytes (the row's codes and new glyphs).
+  /// finish(). Stack: about 90 bytes (the row's codes and new glyphs).
   class Line {
    public:
     Line(CharLcd& owner, int row) noexcept : owner_(owner), row_(row) {}
 
     /// Adds `code_point` (any value) in the next cell(s); past the module's
     /// width it is clipped (counted by clipped()); on a row off the module it
-    /// is dropped.
-    void operator()(char32_t code_point) noexcept { put(code_point, 0); }
+    /// is dropped. A combining mark takes no cell: it may turn the cells of
+    /// the letter before into the precomposed letter (step 1 of the file comment).
+    void operator()(char32_t code_point) noexcept {
+      if (row_ < 0 || row_ >= owner_.lcd_.rows()) return;  // nothing of it is sent
+      if (code_point - 0x300u < 0x70u) {
+        compose(code_point);
+        return;
+      }
+      letter_ = code_point;
+      letter_column_ = column_;
+      letter_clipped_ = clipped_;
+      letter_used_ = used_;
+      letter_pending_ = pending_;
+      put(code_point, false);
+    }
 
     /// Writes the row (rest filled with spaces) and the glyphs it needs.
     /// Returns the first failing bus status; kOk and nothing sent for a row
@@ -299,10 +363,11 @@ class CharLcd {
       return -1;
     }
 
-    bool try_slot(char32_t code_point) noexcept {
+    // A slot holding `code_point`, else (if `define`) a free one defined from the font.
+    bool try_slot(char32_t code_point, bool define) noexcept {
       int slot = slot_of(code_point);
       if (slot < 0) {
-        if (code_point > 0xFFFF || !has_glyph(owner_.font_, code_point)) return false;
+        if (!define || code_point > 0xFFFF || find_glyph_ordinal(owner_.font_, code_point) < 0) return false;
         slot = owner_.free_slot(row_, used_ | pending_);
         if (slot < 0) return false;
         pending_ = static_cast<std::uint8_t>(pending_ | (1u << slot));
@@ -313,10 +378,6 @@ class CharLcd {
       return true;
     }
 
-    static bool has_glyph(const Font& font, char32_t code_point) noexcept {
-      return find_glyph_ordinal(font, code_point) >= 0;
-    }
-
     bool try_rom(char32_t code_point) noexcept {
       const int code = char_lcd_rom_code(owner_.rom_, code_point);
       if (code < 0) return false;
@@ -325,35 +386,50 @@ class CharLcd {
     }
 
     bool try_kana(char32_t code_point) noexcept {
-      if (!owner_.rom_.katakana) return false;
+      if (owner_.rom_.kana == nullptr) return false;
       if (code_point >= 0x3041 && code_point <= 0x3096) code_point += 0x60;  // hiragana -> katakana
       if (code_point < detail::kCharLcdKanaFirst || code_point > detail::kCharLcdKanaLast) return false;
-      const unsigned value = detail::kCharLcdKana[code_point - detail::kCharLcdKanaFirst];
+      const unsigned value = owner_.rom_.kana[code_point - detail::kCharLcdKanaFirst];
       if ((value & 0x3Fu) == 0) return false;
       emit(static_cast<int>(0xA0u + (value & 0x3Fu)));
       if ((value >> 6) != 0) emit(static_cast<int>(0xDDu + (value >> 6)));  // DE voiced, DF semi-voiced
       return true;
     }
 
-    void put(char32_t code_point, int depth) noexcept {
-      if (row_ < 0 || row_ >= owner_.lcd_.rows()) return;  // nothing of it is sent
+    // A combining mark: the letter before and the mark as one precomposed
+    // letter if the ROM or a slot shows it, else the letter before as it was
+    // (and the marks after it are dropped too). A mark that composes with
+    // nothing is skipped.
+    void compose(char32_t mark) noexcept {
+      const char32_t composed = char_lcd_compose(letter_, mark);
+      if (composed == 0) return;
+      column_ = letter_column_;  // back to the state before the letter
+      clipped_ = letter_clipped_;
+      used_ = letter_used_;
+      pending_ = letter_pending_;
+      if (try_rom(composed) || try_slot(composed, true)) {
+        letter_ = composed;
+      } else {
+        put(letter_, false);
+        letter_ = 0;
+      }
+    }
+
+    void put(char32_t code_point, bool is_base) noexcept {
       if (code_point < 0x20 || (code_point >= 0x7F && code_point < 0xA0) ||
           (code_point >= 0xD800 && code_point < 0xE000) || code_point > 0x10FFFF) {
         emit(owner_.rom_.replacement);
         return;
       }
-      if (code_point >= 0x300 && code_point < 0x370) return;  // combining marks take no cell
-      if (try_rom(code_point) || try_kana(code_point) || try_slot(code_point)) return;
+      if (try_rom(code_point) || try_kana(code_point) || try_slot(code_point, true)) return;
       const char32_t base = char_lcd_base_letter(code_point);
-      if (base != code_point && depth == 0) {
-        put(base, 1);
+      if (base != code_point && !is_base) {
+        put(base, true);
         return;
       }
-      const bool small_greek = code_point >= 0x3B1 && code_point <= 0x3C9;
-      const bool small_cyrillic = code_point >= 0x430 && code_point <= 0x44F;
-      if ((small_greek || small_cyrillic) && (try_rom(code_point - 0x20) || try_slot_existing(code_point - 0x20))) {
-        return;
-      }
+      const bool small = (code_point >= 0x3B1 && code_point <= 0x3C9) || (code_point >= 0x430 && code_point <= 0x44F);
+      const char32_t capital = small ? code_point - 0x20 : code_point;
+      if (small && (try_rom(capital) || try_slot(capital, false))) return;
       const int index = detail::find_key(detail::kTransliteratedCodePoints,
                                          sizeof(detail::kTransliteratedCodePoints) / 2, code_point);
       if (index >= 0) {
@@ -361,24 +437,15 @@ class CharLcd {
         if (detail::kTransliterations[index][1] != 0) emit(detail::kTransliterations[index][1]);
         return;
       }
-      const bool greek = code_point >= 0x391 && code_point <= 0x3C9 && code_point != 0x3A2 &&
-                         (code_point <= 0x3A9 || code_point >= 0x3B1);
-      if (greek || (code_point >= 0x410 && code_point <= 0x44F)) {
-        const bool small = code_point >= (greek ? 0x3B1u : 0x430u);
-        const char letter = greek ? detail::kGreekLatin[code_point - (small ? 0x3B1u : 0x391u)]
-                                  : detail::kCyrillicLatin[code_point - (small ? 0x430u : 0x410u)];
-        emit(small && letter >= 'A' && letter <= 'Z' ? letter + 0x20 : letter);
+      int latin = -1;
+      if (capital >= 0x391 && capital <= 0x3A9 && code_point != 0x3A2) latin = static_cast<int>(capital - 0x391);
+      if (capital >= 0x410 && capital <= 0x42F) latin = static_cast<int>(capital - 0x410 + 25);
+      if (latin >= 0) {
+        const char letter = detail::kGreekCyrillicLatin[latin];
+        emit(small && letter >= 'A' ? letter + 0x20 : letter);
         return;
       }
       emit(owner_.rom_.replacement);
-    }
-
-    bool try_slot_existing(char32_t code_point) noexcept {
-      const int slot = slot_of(code_point);
-      if (slot < 0) return false;
-      used_ = static_cast<std::uint8_t>(used_ | (1u << slot));
-      emit(slot);
-      return true;
     }
 
     CharLcd& owner_;
@@ -387,6 +454,13 @@ class CharLcd {
     int clipped_ = 0;
     std::uint8_t used_ = 0;     // slots this row shows
     std::uint8_t pending_ = 0;  // slots this row defines
+    // The last code point that took cells, and the state before it (for a
+    // combining mark after it).
+    char32_t letter_ = 0;
+    int letter_column_ = 0;
+    int letter_clipped_ = 0;
+    std::uint8_t letter_used_ = 0;
+    std::uint8_t letter_pending_ = 0;
     char16_t pending_chars_[kSlots] = {};
     std::uint8_t codes_[kMaxColumns] = {};
   };
@@ -428,18 +502,25 @@ class CharLcd {
     return best;
   }
 
-  PanelStatus define(int slot, char32_t code_point) noexcept {
-    std::uint8_t rows[8];
-    if (!char_lcd_glyph_rows(font_, code_point, rows)) {
-      for (auto& bits : rows) bits = 0;
+  // Defines the `define` slots from the row's new glyphs, then sends the
+  // row's codes from column 0 with the cells of the `blank` slots as spaces.
+  PanelStatus define_and_send(const Line& line, unsigned define, unsigned blank) noexcept {
+    PanelStatus status = PanelStatus::kOk;
+    for (int s = 0; s < kSlots && status == PanelStatus::kOk; ++s) {
+      if (!has(define, s)) continue;
+      std::uint8_t rows[8];
+      if (!char_lcd_glyph_rows(font_, line.pending_chars_[s], rows)) {
+        for (auto& bits : rows) bits = 0;
+      }
+      status = lcd_.define_glyph(s, rows);
     }
-    return lcd_.define_glyph(slot, rows);
-  }
-
-  // The row's codes from column 0, cells of the `blank` slots as spaces.
-  PanelStatus send_row(const Line& line, unsigned blank) noexcept {
-    PanelStatus status = lcd_.set_position(line.row_, 0);
     for (int c = 0; c < lcd_.columns() && status == PanelStatus::kOk; ++c) {
+      // The address is set at column 0 and where DDRAM line 2 starts within
+      // the row (a 16x1 module wired as 8x2); between, it increments.
+      if (c == 0 || (lcd_.ddram_address(line.row_, c) & 0x3Fu) == 0) {
+        status = lcd_.set_position(line.row_, c);
+        if (status != PanelStatus::kOk) break;
+      }
       std::uint8_t code = line.codes_[c];
       if (code < kSlots && has(blank, code)) code = 0x20;
       status = lcd_.write_data(&code, 1);
@@ -462,26 +543,14 @@ class CharLcd {
       if (has(line.used_, s)) slot_rows_[s] = static_cast<std::uint8_t>(slot_rows_[s] | bit);
       if (has(line.pending_, s)) slot_chars_[s] = 0;
     }
-    PanelStatus status = define_slots(line, line.pending_ & ~late);
-    if (status == PanelStatus::kOk) status = send_row(line, late);
-    if (status == PanelStatus::kOk && late != 0) {
-      status = define_slots(line, late);
-      if (status == PanelStatus::kOk) status = send_row(line, 0);
-    }
+    PanelStatus status = define_and_send(line, line.pending_ & ~late, late);
+    if (status == PanelStatus::kOk && late != 0) status = define_and_send(line, late, 0);
     if (status != PanelStatus::kOk) return status;
     for (int s = 0; s < kSlots; ++s) {
       if (!has(line.used_, s)) slot_rows_[s] = static_cast<std::uint8_t>(slot_rows_[s] & ~bit);
       if (has(line.pending_, s)) slot_chars_[s] = line.pending_chars_[s];
     }
     return PanelStatus::kOk;
-  }
-
-  PanelStatus define_slots(const Line& line, unsigned slots) noexcept {
-    PanelStatus status = PanelStatus::kOk;
-    for (int s = 0; s < kSlots && status == PanelStatus::kOk; ++s) {
-      if (has(slots, s)) status = define(s, line.pending_chars_[s]);
-    }
-    return status;
   }
 
   Hd44780& lcd_;

@@ -22,7 +22,10 @@
 ///
 /// DDRAM lines: line 1 at 0x00, line 2 at 0x40; a 4-line module folds two
 /// 2-line rows: lines 3 and 4 continue lines 1 and 2 (0x00 + columns, 0x40 +
-/// columns; 0x14 and 0x54 on a 20x4). CGRAM: 8 glyphs of 8 rows, character
+/// columns; 0x14 and 0x54 on a 20x4). Many 16x1 modules are wired as 8x2:
+/// the controller runs two lines and the right half of the glass shows line
+/// 2 (0x00-0x07, then 0x40-0x47); Hd44780Geometry::right_half_on_line_2 says
+/// so. CGRAM: 8 glyphs of 8 rows, character
 /// codes 0-7 (and 8-15), row bits 4-0 from left to right.
 
 #include <cstddef>
@@ -116,10 +119,17 @@ constexpr Hd44780Bus pcf8574_hd44780_bus(const Pcf8574Link& link) noexcept {
 struct Hd44780Geometry {
   std::uint8_t columns = 16;
   std::uint8_t rows = 2;
+  /// One line of glass on a controller run with two lines: the left
+  /// (columns + 1) / 2 cells show DDRAM line 1, the others line 2 (a 16x1
+  /// module addressed as 8x2). Ignored unless rows is 1.
+  bool right_half_on_line_2 = false;
 };
 
 inline constexpr Hd44780Geometry kHd44780_16x2{16, 2};
 inline constexpr Hd44780Geometry kHd44780_20x4{20, 4};
+/// A 16x1 module wired as 8x2 (the common one; a 16x1 addressed as one line
+/// of 16 is {16, 1}).
+inline constexpr Hd44780Geometry kHd44780_16x1Split{16, 1, true};
 
 /// HD44780 driver: initialisation, DDRAM and CGRAM writes. RAM: a reference
 /// to the bus and the geometry (8 bytes on a 32-bit core).
@@ -127,13 +137,18 @@ class Hd44780 {
  public:
   /// Geometry is clamped: columns 1-40 (1-20 with 4 lines), rows 1, 2 or 4.
   constexpr Hd44780(const Hd44780Bus& bus, const Hd44780Geometry& geometry) noexcept
-      : bus_(bus), rows_(clamp_rows(geometry.rows)), columns_(clamp_columns(geometry.columns, clamp_rows(geometry.rows))) {}
+      : bus_(bus),
+        rows_(clamp_rows(geometry.rows)),
+        columns_(clamp_columns(geometry.columns, clamp_rows(geometry.rows))),
+        split_(geometry.right_half_on_line_2 && clamp_rows(geometry.rows) == 1) {}
 
   constexpr int columns() const noexcept { return columns_; }
   constexpr int rows() const noexcept { return rows_; }
 
   /// DDRAM address of column `column` of line `row` (both in range).
   constexpr std::uint8_t ddram_address(int row, int column) const noexcept {
+    const int half = (columns_ + 1) / 2;
+    if (split_ && column >= half) return static_cast<std::uint8_t>(0x40 + column - half);
     return static_cast<std::uint8_t>(((row & 1) != 0 ? 0x40 : 0x00) + ((row & 2) != 0 ? columns_ : 0) + column);
   }
 
@@ -157,15 +172,14 @@ class Hd44780 {
       if (status != PanelStatus::kOk) return status;
       bus_.delay_us(bus_.context, kHd44780WaitUs);
     }
-    const std::uint8_t function_set =
-        static_cast<std::uint8_t>((bus_.four_bit ? 0x20u : 0x30u) | (rows_ > 1 ? 0x08u : 0x00u));
-    const std::uint8_t commands[] = {function_set, 0x08 /* display off */, 0x01 /* clear */,
-                                     0x06 /* entry: increment */, 0x0C /* display on */};
-    for (const std::uint8_t command : commands) {
-      const PanelStatus status = instruction(command);
-      if (status != PanelStatus::kOk) return status;
+    PanelStatus status = instruction(
+        static_cast<std::uint8_t>((bus_.four_bit ? 0x20u : 0x30u) | (rows_ > 1 || split_ ? 0x08u : 0x00u)));
+    static constexpr std::uint8_t kCommands[] = {0x08 /* display off */, 0x01 /* clear */,
+                                                 0x06 /* entry: increment */, 0x0C /* display on */};
+    for (const std::uint8_t command : kCommands) {
+      if (status == PanelStatus::kOk) status = instruction(command);
     }
-    return PanelStatus::kOk;
+    return status;
   }
 
   /// Sends one instruction and waits for it (1.52 ms class for clear and
@@ -228,6 +242,7 @@ class Hd44780 {
   const Hd44780Bus& bus_;
   std::uint8_t rows_;
   std::uint8_t columns_;
+  bool split_;
 };
 
 }  // namespace utf8mcu::display
