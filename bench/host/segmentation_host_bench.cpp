@@ -93,73 +93,76 @@ Prepared prepare(const utf8mcu::bench::Corpus& corpus) {
 // --- The implementations: each returns the interior boundaries it finds and,
 // when `positions` is given, records them as code point indices.
 
-std::uint32_t utf8mcu_graphemes(const Prepared& p, Positions* positions) {
-  text::GraphemeBreaker breaker;
-  std::uint32_t found = 0;
-  for (std::size_t i = 0; i < p.utf32.size(); ++i) {
-    if (breaker.push(p.utf32[i])) {
-      ++found;
-      if (positions != nullptr) positions->push_back(i);
-    }
+// The boundaries one contender finds.
+class Boundaries {
+ public:
+  explicit Boundaries(Positions* positions) : positions_(positions) {}
+  void add(std::size_t index) {
+    ++found_;
+    if (positions_ != nullptr) positions_->push_back(index);
   }
-  return found;
+  std::uint32_t found() const { return found_; }
+
+ private:
+  Positions* positions_;
+  std::uint32_t found_ = 0;
+};
+
+class GraphemeCounter {
+ public:
+  explicit GraphemeCounter(Positions* positions) : boundaries_(positions) {}
+  void push(char32_t cp, std::size_t index) {
+    if (breaker_.push(cp)) boundaries_.add(index);
+  }
+  std::uint32_t finish(std::size_t) { return boundaries_.found(); }
+
+ private:
+  text::GraphemeBreaker breaker_;
+  Boundaries boundaries_;
+};
+
+class LineCounter {
+ public:
+  explicit LineCounter(Positions* positions) : boundaries_(positions) {}
+  void push(char32_t cp, std::size_t index) {
+    const text::LineBreaks breaks = breaker_.push(cp);
+    // A held position is decided before the one this push reports.
+    if (breaks.held_back != 0) add(breaks.held, index - breaks.held_back);
+    add(breaks.before, index);
+  }
+  std::uint32_t finish(std::size_t size) {
+    const text::LineBreaks breaks = breaker_.finish();
+    if (breaks.held_back != 0) add(breaks.held, size - breaks.held_back);
+    return boundaries_.found();
+  }
+
+ private:
+  // A line break opportunity (allowed or mandatory) before code point `index`.
+  void add(text::LineBreak kind, std::size_t index) {
+    if (kind == text::LineBreak::kAllowed || kind == text::LineBreak::kMandatory) boundaries_.add(index);
+  }
+  text::LineBreaker breaker_;
+  Boundaries boundaries_;
+};
+
+// The breaker's push over the decoded code points (UTF-32).
+template <typename Counter>
+std::uint32_t over_utf32(const Prepared& p, Positions* positions) {
+  Counter counter(positions);
+  for (std::size_t i = 0; i < p.utf32.size(); ++i) counter.push(p.utf32[i], i);
+  return counter.finish(p.utf32.size());
 }
 
-std::uint32_t utf8mcu_graphemes_from_utf8(const Prepared& p, Positions* positions) {
-  text::GraphemeBreaker breaker;
-  std::uint32_t found = 0;
+// The corpus's bytes through the decoder into the breaker's push.
+template <typename Counter>
+std::uint32_t over_utf8(const Prepared& p, Positions* positions) {
+  Counter counter(positions);
   std::size_t index = 0;
   utf8mcu::Decoder decoder;
-  auto sink = [&](char32_t cp) {
-    if (breaker.push(cp)) {
-      ++found;
-      if (positions != nullptr) positions->push_back(index);
-    }
-    ++index;
-  };
+  auto sink = [&](char32_t cp) { counter.push(cp, index++); };
   decoder.push(p.corpus->data, p.corpus->size, sink);
   decoder.finish(sink);
-  return found;
-}
-
-// A line break opportunity (allowed or mandatory) before code point `index`.
-void count_line_break(text::LineBreak kind, std::size_t index, std::uint32_t& found, Positions* positions) {
-  if (kind != text::LineBreak::kAllowed && kind != text::LineBreak::kMandatory) return;
-  ++found;
-  if (positions != nullptr) positions->push_back(index);
-}
-
-void push_line(text::LineBreaker& breaker, char32_t cp, std::size_t index, std::uint32_t& found,
-               Positions* positions) {
-  const text::LineBreaks breaks = breaker.push(cp);
-  // A held position is decided before the one this push reports.
-  if (breaks.held_back != 0) count_line_break(breaks.held, index - breaks.held_back, found, positions);
-  count_line_break(breaks.before, index, found, positions);
-}
-
-void finish_line(text::LineBreaker& breaker, std::size_t size, std::uint32_t& found, Positions* positions) {
-  const text::LineBreaks breaks = breaker.finish();
-  if (breaks.held_back != 0) count_line_break(breaks.held, size - breaks.held_back, found, positions);
-}
-
-std::uint32_t utf8mcu_lines(const Prepared& p, Positions* positions) {
-  text::LineBreaker breaker;
-  std::uint32_t found = 0;
-  for (std::size_t i = 0; i < p.utf32.size(); ++i) push_line(breaker, p.utf32[i], i, found, positions);
-  finish_line(breaker, p.utf32.size(), found, positions);
-  return found;
-}
-
-std::uint32_t utf8mcu_lines_from_utf8(const Prepared& p, Positions* positions) {
-  text::LineBreaker breaker;
-  std::uint32_t found = 0;
-  std::size_t index = 0;
-  utf8mcu::Decoder decoder;
-  auto sink = [&](char32_t cp) { push_line(breaker, cp, index++, found, positions); };
-  decoder.push(p.corpus->data, p.corpus->size, sink);
-  decoder.finish(sink);
-  finish_line(breaker, index, found, positions);
-  return found;
+  return counter.finish(index);
 }
 
 std::uint32_t utf8proc_graphemes(const Prepared& p, Positions* positions) {
@@ -232,15 +235,15 @@ struct Contender {
 
 // The first of each list is the reference the others are compared with.
 const Contender kGraphemeContenders[] = {
-    {"utf8mcu", utf8mcu_graphemes},
-    {"utf8mcu from UTF-8", utf8mcu_graphemes_from_utf8},
+    {"utf8mcu", over_utf32<GraphemeCounter>},
+    {"utf8mcu from UTF-8", over_utf8<GraphemeCounter>},
     {"ICU UTF-16", icu_graphemes_utf16},
     {"ICU UText UTF-8", icu_graphemes_utext},
     {"utf8proc", utf8proc_graphemes},
 };
 const Contender kLineContenders[] = {
-    {"utf8mcu", utf8mcu_lines},
-    {"utf8mcu from UTF-8", utf8mcu_lines_from_utf8},
+    {"utf8mcu", over_utf32<LineCounter>},
+    {"utf8mcu from UTF-8", over_utf8<LineCounter>},
     {"ICU UTF-16", icu_lines_utf16},
     {"ICU UText UTF-8", icu_lines_utext},
 };
