@@ -16,13 +16,28 @@ every Python version and every clone writes the same bytes):
     gen-random    uniformly random bytes (mostly ill-formed UTF-8)
 Each valid corpus is exactly BYTES long and ends on a character boundary.
 
+Generated for the segmentation benchmarks only (same PRNG, own seeds):
+    gen-thai      Thai syllables (leading vowels, above/below vowels, tone
+                  marks, SARA AM) as words run together into phrases, as Thai
+                  is written, spaces between phrases, a few digits
+    gen-arabic    Arabic words, some letters with harakat, spaces, Arabic and
+                  ASCII punctuation, Arabic-Indic and ASCII digits
+    gen-hebrew    Hebrew words, a few with niqqud, maqaf, geresh/gershayim,
+                  punctuation and digits
+
 Shared slices (only with --shared-dir, when that folder exists): the first
-BYTES of five files of the shared corpus, cut back to a character boundary.
+BYTES of five files of the shared corpus, cut back to a character boundary;
+four more (Thai, Arabic, Hebrew, Hindi) for the segmentation benchmarks.
 
 Outputs in DIR: <name>.bin per corpus; corpus_generated.cpp (generated corpora
 only: what CI and the budget test use) and corpus_all.cpp (all of them), each
 defining utf8mcu::bench::kCorpora with the data placed in read-only memory by
 .incbin; corpora.json describing each corpus (file, source, bytes, ASCII share).
+The segmentation benchmarks take their own tables, so that the decoder's
+report and budgets see the same corpora as before:
+corpus_segmentation.cpp (every generated corpus, the scripts' included) and
+corpus_segmentation_all.cpp (with every shared slice), described by
+segmentation_corpora.json.
 """
 
 import argparse
@@ -36,6 +51,12 @@ SHARED_SLICES = [
     ("lipsum-russian", "lipsum/Russian-Lipsum.utf8.txt"),
     ("lipsum-chinese", "lipsum/Chinese-Lipsum.utf8.txt"),
     ("lipsum-emoji", "lipsum/Emoji-Lipsum.utf8.txt"),
+]
+SEGMENTATION_SHARED_SLICES = [
+    ("mars-thai", "wikipedia_mars/thai.utf8.txt"),
+    ("mars-arabic", "wikipedia_mars/arabic.utf8.txt"),
+    ("lipsum-hebrew", "lipsum/Hebrew-Lipsum.utf8.txt"),
+    ("mars-hindi", "wikipedia_mars/hindi.utf8.txt"),
 ]
 
 
@@ -218,6 +239,116 @@ def mixed_text(random):
     return next_text
 
 
+# Thai: a syllable is an optional leading vowel (Lo, written before the
+# consonant it follows in speech), a consonant, an optional above or below
+# vowel (Mn), an optional tone mark (Mn), then an optional SARA AA, SARA AM
+# (a spacing mark) or final consonant. Words run together inside a phrase.
+THAI_CONSONANTS = [chr(c) for c in range(0x0E01, 0x0E2F) if c not in (0x0E03, 0x0E05)]
+THAI_LEADING_VOWELS = ["\u0E40", "\u0E41", "\u0E42", "\u0E43", "\u0E44"]
+THAI_ABOVE_VOWELS = ["\u0E31", "\u0E34", "\u0E35", "\u0E36", "\u0E37", "\u0E47"]
+THAI_BELOW_VOWELS = ["\u0E38", "\u0E39"]
+THAI_TONE_MARKS = ["\u0E48", "\u0E49", "\u0E4A", "\u0E4B"]
+THAI_FINALS = ["\u0E01", "\u0E07", "\u0E14", "\u0E19", "\u0E1A", "\u0E21", "\u0E22", "\u0E27"]
+
+
+def thai_text(random):
+    def syllable():
+        out = random.pick(THAI_LEADING_VOWELS) if random.below(4) == 0 else ""
+        out += random.pick(THAI_CONSONANTS)
+        vowel = random.below(6)
+        if vowel < 2:
+            out += random.pick(THAI_ABOVE_VOWELS)
+        elif vowel < 3:
+            out += random.pick(THAI_BELOW_VOWELS)
+        if random.below(3) == 0:
+            out += random.pick(THAI_TONE_MARKS)
+        ending = random.below(6)
+        if ending == 0:
+            out += "\u0E32"  # SARA AA
+        elif ending == 1:
+            out += "\u0E33"  # SARA AM
+        elif ending < 4:
+            out += random.pick(THAI_FINALS)
+        return out
+
+    def next_text():
+        words = ["".join(syllable() for _ in range(1 + random.below(3))) for _ in range(2 + random.below(5))]
+        if random.below(10) == 0:
+            words.insert(random.below(len(words)), " " + str(random.below(2000)) + " ")
+        if random.below(12) == 0:
+            words[-1] += "\u0E46"  # MAIYAMOK: repeat the word
+        choice = random.below(15)
+        return "".join(words) + ("\n" if choice == 0 else " ")
+
+    return next_text
+
+
+ARABIC_LETTERS = [chr(c) for c in range(0x0627, 0x063B)] + [chr(c) for c in range(0x0641, 0x064B)] + ["\u0621", "\u0629"]
+ARABIC_HARAKAT = ["\u064E", "\u064F", "\u0650", "\u0652", "\u0651", "\u064B", "\u064D"]
+ARABIC_PUNCTUATION = ["\u060C ", "\u061B ", "\u061F ", ". ", "! ", ": "]
+
+
+def arabic_text(random):
+    def next_text():
+        letters = []
+        for _ in range(2 + random.below(6)):
+            letters.append(random.pick(ARABIC_LETTERS))
+            if random.below(4) == 0:
+                letters.append(random.pick(ARABIC_HARAKAT))
+                if letters[-1] == "\u0651" and random.below(2) == 0:
+                    letters.append(random.pick(ARABIC_HARAKAT[:3]))  # shadda with a vowel
+        text = "".join(letters)
+        choice = random.below(30)
+        if choice == 0:
+            digits = str(random.below(10000))
+            if random.below(2) == 0:
+                digits = "".join(chr(0x0660 + ord(d) - ord("0")) for d in digits)
+            return text + " " + digits + " "
+        if choice == 1:
+            return "(" + text + ") "
+        if choice == 2:
+            return text + ".\n"
+        if choice < 6:
+            return text + random.pick(ARABIC_PUNCTUATION)
+        return text + " "
+
+    return next_text
+
+
+HEBREW_LETTERS = [chr(c) for c in range(0x05D0, 0x05EB)]
+HEBREW_NIQQUD = ["\u05B0", "\u05B4", "\u05B5", "\u05B6", "\u05B7", "\u05B8", "\u05B9", "\u05BC"]
+
+
+def hebrew_text(random):
+    def word():
+        letters = []
+        pointed = random.below(5) == 0
+        for _ in range(2 + random.below(5)):
+            letters.append(random.pick(HEBREW_LETTERS))
+            if pointed and random.below(2) == 0:
+                letters.append(random.pick(HEBREW_NIQQUD))
+        return "".join(letters)
+
+    def next_text():
+        text = word()
+        choice = random.below(30)
+        if choice == 0:
+            return text + "\u05BE" + word() + " "  # maqaf joins two words
+        if choice == 1:
+            return text[:-1] + "\u05F4" + text[-1] + " "  # gershayim of an acronym
+        if choice == 2:
+            return text + "\u05F3 "  # geresh
+        if choice == 3:
+            return text + " " + str(random.below(1000)) + " "
+        if choice == 4:
+            return text + ".\n"
+        if choice < 8:
+            return text + random.pick([", ", ". ", "? ", ": "])
+        return text + " "
+
+    return next_text
+
+
 def random_bytes(size, random):
     return bytes(random.below(256) for _ in range(size))
 
@@ -243,9 +374,20 @@ def generated(size):
     ]
 
 
-def shared(size, shared_dir):
+def generated_scripts(size):
+    return [
+        ("gen-thai", "generated: Thai words run together into phrases, vowels and tone marks",
+         fill(size, thai_text(Random(0x7A1)), pad_ascii)),
+        ("gen-arabic", "generated: Arabic words with some harakat, punctuation and digits",
+         fill(size, arabic_text(Random(0xA2AB)), pad_ascii)),
+        ("gen-hebrew", "generated: Hebrew words, some with niqqud, maqaf, punctuation and digits",
+         fill(size, hebrew_text(Random(0x4EB)), pad_ascii)),
+    ]
+
+
+def shared(size, shared_dir, slice_list):
     slices = []
-    for name, path in SHARED_SLICES:
+    for name, path in slice_list:
         with open(os.path.join(shared_dir, path), "rb") as f:
             data = f.read(size + 4)
         cut = min(size, len(data))
@@ -298,6 +440,21 @@ def write_if_changed(path, data):
         f.write(data)
 
 
+def manifest_of(corpora):
+    manifest = []
+    for name, source, data in corpora:
+        ascii_share = 100.0 * sum(1 for b in data if b < 0x80) / len(data)
+        manifest.append({"name": name, "source": source, "bytes": len(data),
+                         "ascii_percent": round(ascii_share, 1), "generated": name.startswith("gen-")})
+    return manifest
+
+
+def write_json(path, manifest):
+    with open(path, "w") as f:
+        json.dump(manifest, f, indent=1)
+        f.write("\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out-dir", required=True)
@@ -307,19 +464,20 @@ def main():
     os.makedirs(args.out_dir, exist_ok=True)
 
     gen = generated(args.size)
-    extra = shared(args.size, args.shared_dir) if args.shared_dir and os.path.isdir(args.shared_dir) else []
-    manifest = []
-    for name, source, data in gen + extra:
+    scripts = generated_scripts(args.size)
+    have_shared = args.shared_dir and os.path.isdir(args.shared_dir)
+    extra = shared(args.size, args.shared_dir, SHARED_SLICES) if have_shared else []
+    extra_scripts = shared(args.size, args.shared_dir, SEGMENTATION_SHARED_SLICES) if have_shared else []
+    for name, _, data in gen + scripts + extra + extra_scripts:
         write_if_changed(os.path.join(args.out_dir, name + ".bin"), data)
-        ascii_share = 100.0 * sum(1 for b in data if b < 0x80) / len(data)
-        manifest.append({"name": name, "source": source, "bytes": len(data),
-                         "ascii_percent": round(ascii_share, 1), "generated": name.startswith("gen-")})
     write_table(os.path.join(args.out_dir, "corpus_generated.cpp"), gen, args.out_dir)
     write_table(os.path.join(args.out_dir, "corpus_all.cpp"), gen + extra, args.out_dir)
-    with open(os.path.join(args.out_dir, "corpora.json"), "w") as f:
-        json.dump(manifest, f, indent=1)
-        f.write("\n")
-
+    write_table(os.path.join(args.out_dir, "corpus_segmentation.cpp"), gen + scripts, args.out_dir)
+    write_table(os.path.join(args.out_dir, "corpus_segmentation_all.cpp"),
+                gen + scripts + extra + extra_scripts, args.out_dir)
+    write_json(os.path.join(args.out_dir, "corpora.json"), manifest_of(gen + extra))
+    write_json(os.path.join(args.out_dir, "segmentation_corpora.json"),
+               manifest_of(gen + scripts + extra + extra_scripts))
 
 if __name__ == "__main__":
     main()
