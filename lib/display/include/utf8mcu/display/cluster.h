@@ -250,16 +250,16 @@ constexpr int stack_mark(MarkStack& stack, const Appearance& mark, int dx) noexc
   const int left = dx + glyph.x_offset;
   const int right = left + glyph.width;
   const int middle_twice = top + bottom - 1;  // twice the ink's middle row
+  // Above: the middle row above half the baseline; below: at or under it.
+  const bool above = middle_twice <= mark.baseline;
+  if (!above && middle_twice < 2 * mark.baseline) return 0;  // an overlay: where the font puts it
+  InkBox& box = above ? stack.above : stack.below;
   int shift = 0;
-  if (middle_twice <= mark.baseline) {  // above: the middle row above half the baseline
-    if (stack.above.overlaps(left, right, top, bottom)) shift = stack.above.top - bottom;
-    if (top + shift < 0) shift = -top;  // stays in the line
-    stack.above.add(left, right, top + shift, bottom + shift);
-  } else if (middle_twice >= 2 * mark.baseline) {  // below: the middle row at or below the baseline
-    if (stack.below.overlaps(left, right, top, bottom)) shift = stack.below.bottom - top;
-    if (bottom + shift > mark.line_height) shift = mark.line_height - bottom;
-    stack.below.add(left, right, top + shift, bottom + shift);
-  }
+  if (box.overlaps(left, right, top, bottom)) shift = above ? box.top - bottom : box.bottom - top;
+  // The ink stays in the line.
+  if (top + shift < 0) shift = -top;
+  if (bottom + shift > mark.line_height) shift = mark.line_height - bottom;
+  box.add(left, right, top + shift, bottom + shift);
   return shift;
 }
 
@@ -318,10 +318,11 @@ constexpr void add_cluster_code_point(ClusterLook& cluster, const FontChain& fon
     pen = base.advance;
   }
   detail::MarkStack stack;
-  for (std::size_t i = 0; i < left_count; ++i) detail::add_cluster_code_point(cluster, fonts, left[i], pen, stack);
   bool flag = detail::is_regional_indicator(code_points[0]);
-  for (std::size_t i = next; i < count; ++i) {
-    const char32_t code_point = code_points[i];
+  // The marks left over from composition (taken from the code points before
+  // `next`, so at most next - 1 of them), then the code points after them.
+  for (std::size_t i = next - left_count; i < count; ++i) {
+    const char32_t code_point = i < next ? left[i - (next - left_count)] : code_points[i];
     if (code_point == detail::kZeroWidthJoiner) break;  // the rest of an emoji ZWJ sequence
     if (flag && detail::is_regional_indicator(code_point)) {
       flag = false;  // the second letter of a flag
