@@ -128,10 +128,10 @@ constexpr void compose_jamo(const FontChain& fonts, const char32_t* code_points,
                             std::size_t& next) noexcept {
   std::uint32_t syllable = 0;  // an LV syllable's index
   std::size_t taken = next;
-  const std::uint32_t leading = static_cast<std::uint32_t>(base - kLeadingJamoBase);
-  const std::uint32_t syllable_index = static_cast<std::uint32_t>(base - kHangulSyllableBase);
+  const std::uint32_t leading = base - kLeadingJamoBase;
+  const std::uint32_t syllable_index = base - kHangulSyllableBase;
   if (leading < kLeadingJamoCount && taken < count) {
-    const std::uint32_t vowel = static_cast<std::uint32_t>(code_points[taken] - kVowelJamoBase);
+    const std::uint32_t vowel = code_points[taken] - kVowelJamoBase;
     if (vowel >= kVowelJamoCount) return;
     syllable = (leading * kVowelJamoCount + vowel) * kTrailingJamoCount;
     ++taken;
@@ -142,7 +142,7 @@ constexpr void compose_jamo(const FontChain& fonts, const char32_t* code_points,
   }
   // With a trailing jamo if the fonts have that syllable, else without.
   if (taken < count) {
-    const std::uint32_t trailing = static_cast<std::uint32_t>(code_points[taken] - kTrailingJamoBase);
+    const std::uint32_t trailing = code_points[taken] - kTrailingJamoBase;
     const char32_t with_trailing = kHangulSyllableBase + syllable + trailing;
     if (trailing - 1u < kTrailingJamoCount - 1u && fonts.find(with_trailing).found()) {
       base = with_trailing;
