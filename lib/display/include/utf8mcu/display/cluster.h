@@ -341,8 +341,7 @@ constexpr void add_cluster_code_point(ClusterLook& cluster, const FontChain& fon
 template <typename Surface>
 int draw_cluster(Surface& surface, const ClusterLook& cluster, int x, int y, const Clip& clip,
                  const TextStyle<typename Surface::Color>& style) noexcept {
-  const std::size_t count = cluster.count < kMaxClusterParts ? cluster.count : kMaxClusterParts;
-  for (std::size_t i = 0; i < count; ++i) {
+  for (std::size_t i = 0; i < cluster.count && i < kMaxClusterParts; ++i) {
     const ClusterPart& part = cluster.parts[i];
     if (part.dy == 0 || part.look.rendering != Rendering::kGlyph) {
       draw_appearance(surface, part.look, x + part.dx, y, clip, style);
