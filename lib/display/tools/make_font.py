@@ -28,6 +28,10 @@ Index: one uint32 key per run of consecutive code points (first << 11 |
 count - 1), the ordinal of each run's first glyph (uint16), and the bit
 offset of every 8th record (uint16, >> anchor shift; records there start on a
 multiple of 2^shift bits); a lookup walks at most 7 records from the anchor.
+With --compositions, Unicode's canonical composition pairs whose composite
+the font holds (and the steps to them), for decomposed text: UnicodeData.txt's
+two-code-point canonical decompositions less CompositionExclusions.txt and the
+non-starter decompositions (font.h: Font::compositions).
 Standard library only, except --emoji-otf (Pillow).
 """
 

@@ -50,7 +50,8 @@
 /// Cost: a glyph lookup per code point of the cluster and font tried; for a
 /// base followed by marks, two binary searches of the composition tables per
 /// mark and font, and a glyph lookup per composite. The ClusterLook is a few
-/// dozen bytes on the stack, and look_of_cluster() uses about 100 more.
+/// dozen bytes on the stack; look_of_cluster() also keeps the marks it
+/// composes there (kMaxComposingMarks of them, with their steps).
 
 #include <cstddef>
 #include <cstdint>
