@@ -234,6 +234,50 @@ UTEST(ClusterCompose, LongRunsOfMarksStayBounded) {
   EXPECT_EQ(cluster.advance, kCell);
 }
 
+// Composition tables of random words (counts past the end, unsorted keys,
+// composites beyond U+10FFFF) and random clusters: the lookups stay inside the
+// table (ASan on the host) and a cluster stays within its bounds.
+UTEST(ClusterCompose, HostileTablesStayInBounds) {
+  std::uint32_t state = 0x2545F491u;
+  const auto next = [&state] {
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    return state;
+  };
+  static constexpr char32_t kAlphabet[] = {U'o', 0x00F3, 0x0300, 0x0301, 0x0302, 0x0323,
+                                           0x0324, 0x0335, 0x0E01, 0x0E49, 0x1100, 0x1161,
+                                           0x11A8, 0xAC00, 0x200D, 0x10FFFF};
+  std::uint32_t words[12] = {};
+  Font font = stack_font(false);
+  font.compositions = words;
+  std::uint8_t bytes[mono_buffer_size(32, 16)] = {};
+  MonoFramebuffer surface(bytes, 32, 16);
+  const int rounds = utest::kReduced ? 300 : 3000;
+  for (int round = 0; round < rounds; ++round) {
+    font.composition_words = next() % 13;
+    for (std::uint32_t& word : words) {
+      const std::uint32_t pick = next();
+      word = (pick & 3u) == 0 ? pick : (static_cast<std::uint32_t>(kAlphabet[pick % 16]) << 8) | ((pick >> 8) & 0xFFu);
+    }
+    if ((next() & 1u) != 0) words[0] = next() % 16;
+    char32_t cluster[12] = {};
+    const std::size_t length = 1 + next() % 12;
+    for (std::size_t i = 0; i < length; ++i) cluster[i] = kAlphabet[next() % 16];
+    const ClusterLook look = look_of_cluster(FontChain(font), cluster, length);
+    EXPECT_TRUE(look.count <= kMaxClusterParts);
+    EXPECT_TRUE(look.count + look.dropped_parts <= length);
+    for (std::size_t i = 0; i < look.count; ++i) {
+      const Glyph& glyph = look.parts[i].look.glyph;
+      if (look.parts[i].look.rendering == Rendering::kGlyph && glyph.height > 0) {
+        EXPECT_TRUE(glyph.top + look.parts[i].dy >= 0);
+        EXPECT_TRUE(glyph.top + look.parts[i].dy + glyph.height <= kStackLine);
+      }
+    }
+    (void)draw_cluster(surface, look, 4, 0, clip_of(Rect{0, 0, 32, 16}), kLitOnDark);
+  }
+}
+
 // Expected shifts worked out from the glyph boxes in the comment above.
 UTEST(ClusterStack, MarksAboveStackUpward) {
   const Font font = stack_font(false);
