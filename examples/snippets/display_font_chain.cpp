@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "utf8mcu/decoder.h"
+#include "utf8mcu/display/cluster.h"
 #include "utf8mcu/display/display.h"
 
 using namespace utf8mcu::display;
@@ -25,3 +26,15 @@ std::size_t draw_with_chain(const char* text) {
   for (std::size_t i = 0; text[i] != '\0'; ++i) (void)decoder.push(static_cast<std::uint8_t>(text[i]), chained_box);
   return static_cast<std::size_t>(chained_box.cursor().x);
 }
+
+// snippet: cluster-composition
+// "é" sent decomposed: e + U+0301 COMBINING ACUTE ACCENT. my_font_6x13 has no
+// glyph for the mark, but it was made with COMPOSITIONS: the pair (e, U+0301)
+// gives U+00E9, whose glyph is drawn.
+char32_t draw_decomposed_e_acute(int x, int y) {
+  const char32_t cluster[] = {U'e', 0x0301};
+  const ClusterLook look = look_of_cluster(chain, cluster, 2);
+  draw_cluster(screen, look, x, y, clip_of(Rect{0, 0, 128, 64}), kLitOnDark);
+  return look.base;  // U+00E9
+}
+// end snippet

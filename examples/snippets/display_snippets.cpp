@@ -109,6 +109,7 @@ PanelStatus spi_data(void* context, const std::uint8_t* bytes, std::size_t size)
 
 // From display_font_chain.cpp: draws `text` through the 6x13 + CJK chain.
 std::size_t draw_with_chain(const char* text);
+char32_t draw_decomposed_e_acute(int x, int y);
 
 namespace {
 
@@ -184,6 +185,10 @@ void check_font_chain_falls_back() {
   check(draw_with_chain("A\xE4\xB8\xAD") == 22u);
 }
 
+void check_decomposed_text_draws_the_precomposed_glyph() {
+  check(draw_decomposed_e_acute(0, 0) == 0xE9);
+}
+
 }  // namespace
 
 int main() {
@@ -191,5 +196,6 @@ int main() {
   check_text_box_through_a_strip();
   check_terminal_sends_only_what_changed_and_retries();
   check_font_chain_falls_back();
+  check_decomposed_text_draws_the_precomposed_glyph();
   return snippets::checks().first_failed;
 }

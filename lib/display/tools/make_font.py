@@ -28,6 +28,10 @@ Index: one uint32 key per run of consecutive code points (first << 11 |
 count - 1), the ordinal of each run's first glyph (uint16), and the bit
 offset of every 8th record (uint16, >> anchor shift; records there start on a
 multiple of 2^shift bits); a lookup walks at most 7 records from the anchor.
+With --compositions, Unicode's canonical composition pairs whose composite
+the font holds (and the steps to them), for decomposed text: UnicodeData.txt's
+two-code-point canonical decompositions less CompositionExclusions.txt and the
+non-starter decompositions (font.h: Font::compositions).
 Standard library only, except --emoji-otf (Pillow).
 """
 
@@ -339,6 +343,64 @@ def read_categories(ucd_dir):
     return categories
 
 
+def read_compositions(ucd_dir):
+    """Unicode's canonical composition pairs, {composite: (first, second)},
+    and the canonical combining classes {code point: class > 0}: the
+    two-code-point canonical decompositions of UnicodeData.txt less the
+    primary-composite exclusions, i.e. those listed in
+    CompositionExclusions.txt and those whose composite or first code point
+    has a combining class (non-starter decompositions; UAX #15). Hangul
+    syllables compose by arithmetic, not by pairs."""
+    classes, decompositions = {}, {}
+    with open_text(os.path.join(ucd_dir, "UnicodeData.txt")) as lines:
+        for line in lines:
+            fields = line.split(";")
+            code_point = int(fields[0], 16)
+            if int(fields[3]):
+                classes[code_point] = int(fields[3])
+            mapping = fields[5].split()
+            if len(mapping) == 2 and not mapping[0].startswith("<"):
+                decompositions[code_point] = (int(mapping[0], 16), int(mapping[1], 16))
+    excluded = set()
+    with open_text(os.path.join(ucd_dir, "CompositionExclusions.txt")) as lines:
+        for line in lines:
+            field = line.split("#")[0].strip()
+            if field:
+                excluded.add(int(field, 16))
+    pairs = {c: d for c, d in decompositions.items()
+             if c not in excluded and c not in classes and d[0] not in classes}
+    return pairs, classes
+
+
+class CompositionTable:
+    """The pairs of the font: every pair whose composite the font holds, and
+    the pairs that build the first code points of those (e + U+0302 -> U+00EA
+    for U+00EA + U+0301 -> U+1EBF) even where the font lacks that
+    intermediate (the renderer then draws the last composite it has).
+    Words (font.h): mark count, mark << 8 | class, then (first << 8 | mark
+    index, composite) per pair."""
+
+    def __init__(self, code_points, pairs, classes):
+        chosen = {}
+        for composite in code_points:
+            while composite in pairs and composite not in chosen:
+                chosen[composite] = pairs[composite]
+                composite = pairs[composite][0]
+        self.marks = sorted({second for _, second in chosen.values()})
+        if len(self.marks) > 256:
+            raise FontError(f"{len(self.marks)} composing marks: the table has room for 256")
+        index = {mark: i for i, mark in enumerate(self.marks)}
+        self.pairs = sorted((first << 8 | index[second], composite) for composite, (first, second) in chosen.items())
+        self.words = []
+        if self.pairs:
+            self.words = [len(self.marks)] + [m << 8 | classes.get(m, 0) for m in self.marks]
+            for key, composite in self.pairs:
+                self.words += [key, composite]
+
+    def size(self):
+        return 4 * len(self.words)
+
+
 def code_points_with(path, value_pattern):
     """Code points of the UCD file's 'XXXX[..YYYY] ; value' lines whose value matches."""
     found = set()
@@ -460,7 +522,7 @@ class Ink:
 
 
 class FontTable:
-    def __init__(self, font, code_points, categories, name, east_asian_wide=frozenset()):
+    def __init__(self, font, code_points, categories, name, east_asian_wide=frozenset(), compositions=({}, {})):
         self.name = name
         self.code_points = sorted(code_points)
         glyphs = [font.glyphs[c] for c in self.code_points]
@@ -547,6 +609,7 @@ class FontTable:
                 self.runs.append([c, 1, ordinal])
         if len(self.code_points) > 0xFFFF:
             raise FontError("more than 65535 glyphs in one font")
+        self.compositions = CompositionTable(self.code_points, *compositions)
 
     def _cell_width(self, font, advances):
         """The narrow cell: the source font's advance of SPACE or '0', else the
@@ -561,16 +624,20 @@ class FontTable:
         return max(set(spacing), key=spacing.count) if spacing else 8
 
     def sizes(self):
-        """Flash bytes: (records, index, total)."""
+        """Flash bytes: (records, index, total); the total counts the compositions too."""
         index = len(self.runs) * 6 + len(self.anchors) * 2
-        return len(self.records), index, len(self.records) + index
+        return len(self.records), index, len(self.records) + index + self.compositions.size()
 
     def summary(self):
         records, index, total = self.sizes()
         kind = "proportional" if self.proportional else f"cell {self.cell_width} px"
+        compositions = ""
+        if self.compositions.words:
+            compositions = (f" + compositions {self.compositions.size()} B ({len(self.compositions.pairs)} pairs, "
+                            f"{len(self.compositions.marks)} marks)")
         return (f"font {self.name}: {len(self.code_points)} glyphs ({self.marks} combining), {kind}, line "
-                f"{self.line_height} px, baseline {self.baseline}; glyphs {records} B + index {index} B "
-                f"= {total} B")
+                f"{self.line_height} px, baseline {self.baseline}; glyphs {records} B + index {index} B"
+                f"{compositions} = {total} B")
 
 
 def c_array(type_name, name, values, per_line, fmt):
@@ -606,6 +673,12 @@ def write_outputs(table, args, described, sources):
     source += c_array("std::uint16_t", "kAnchors", table.anchors, 10, str)
     source += ["", "// Glyph records, one bit stream: 23-bit header [, advance], ink bits (font.h); 3 bytes slack."]
     source += c_array("std::uint8_t", "kGlyphs", list(table.records), 16, lambda v: f"0x{v:02X}")
+    compositions = ""
+    if table.compositions.words:
+        source += ["", "// Canonical compositions (font.h): mark count; mark << 8 | combining class; then per pair",
+                   "// first << 8 | mark index, composite."]
+        source += c_array("std::uint32_t", "kCompositions", table.compositions.words, 6, lambda v: f"0x{v:08X}u")
+        compositions = f", kCompositions, {len(table.compositions.words)}u"
     source += [
         "",
         "}  // namespace",
@@ -614,7 +687,7 @@ def write_outputs(table, args, described, sources):
         # renderer's limits checked when the table is compiled.
         f"constexpr Font {args.symbol}{{kRunKeys, kRunGlyphs, kAnchors, kGlyphs, {len(table.runs)}u,",
         f"    {len(table.records)}u, {table.line_height}, {table.baseline}, {table.cell_width}, "
-        f"{table.anchor_shift}, \"{table.name}\"}};",
+        f"{table.anchor_shift}, \"{table.name}\"{compositions}}};",
         f"static_assert(utf8mcu::display::font_within_limits({args.symbol}), \"{args.symbol}: line beyond kMaxLineHeight\");",
         "",
         f"}}  // namespace {args.namespace}",
@@ -667,6 +740,9 @@ def main():
     parser.add_argument("--header-include", help="how the source includes the header")
     parser.add_argument("--stats", help="also write the one-line summary here")
     parser.add_argument("--coverage", help="also write the font's code points here, one per line (hex)")
+    parser.add_argument("--compositions", action="store_true",
+                        help="also emit the canonical composition pairs of the font's precomposed glyphs, so that "
+                             "decomposed text draws them (needs CompositionExclusions.txt in --ucd-dir)")
     parser.add_argument("--strict", action="store_true",
                         help="a code point of --text-files that neither this font nor a --chain-coverage font "
                              "has is an error (all are listed)")
@@ -697,7 +773,8 @@ def main():
         if args.strict:
             check_chain(args, request, present, categories, ignorable)
         table = FontTable(font, present, categories, args.name or os.path.basename(args.font).split(".")[0],
-                          read_east_asian_wide(args.ucd_dir))
+                          read_east_asian_wide(args.ucd_dir),
+                          read_compositions(args.ucd_dir) if args.compositions else ({}, {}))
     except FontError as error:
         sys.exit(f"make_font.py: error: {error}")
     except OSError as error:

@@ -109,6 +109,18 @@ class InkColumns {
 ///
 /// adv: 0 = advance 0, 1 = `cell_width`, 2 = twice that, 3 = 8 bits follow.
 /// `glyphs` ends with 3 spare bytes, so a header is read as 4 whole bytes.
+///
+/// Canonical compositions (optional; none when `compositions` is null): the
+/// pairs (first, mark) -> composite of Unicode's canonical composition whose
+/// composite the font holds (and the steps to it: e + U+0302 -> U+00EA for
+/// U+00EA + U+0301 -> U+1EBF), so that decomposed text draws the precomposed
+/// glyph. `composition_words` 32-bit words:
+///
+///     [0]                mark count M (at most 256)
+///     [1 .. M]           mark << 8 | canonical combining class, sorted
+///     then per pair      first << 8 | the mark's place among the M (0-based)
+///                        (pairs sorted by this word)
+///                        composite
 struct Font {
   const std::uint32_t* run_keys;
   const std::uint16_t* run_glyphs;
@@ -122,6 +134,10 @@ struct Font {
                                 ///< in a proportional font more than half its widest non-wide glyph)
   std::uint8_t anchor_shift;
   const char* name;
+  /// Canonical composition pairs (layout above); nullptr for none. Last, so
+  /// that initialisers without them still compile.
+  const std::uint32_t* compositions = nullptr;
+  std::uint32_t composition_words = 0;  ///< words of `compositions`
 };
 
 /// True if `font` keeps the renderer's limits: a line of at most
@@ -214,6 +230,68 @@ inline constexpr std::uint32_t kAdvanceExplicit = 3;
     }
   }
   return static_cast<char32_t>((font.run_keys[low] >> detail::kRunFirstShift) + (ordinal - font.run_glyphs[low]));
+}
+
+namespace detail {
+inline constexpr unsigned kCompositionMarkShift = 8;
+inline constexpr std::uint32_t kCompositionLowMask = 0xFF;  // combining class, or mark index
+
+/// Marks in `font`'s composition table, bounded by the table's size (a
+/// corrupt count cannot make a lookup read past it).
+constexpr std::uint32_t composition_marks(const Font& font) noexcept {
+  if (font.compositions == nullptr || font.composition_words == 0) return 0;
+  const std::uint32_t marks = font.compositions[0];
+  return marks < font.composition_words ? marks : font.composition_words - 1u;
+}
+
+/// Among `count` entries of `stride` words from word `first` of `font`'s
+/// composition table, the place of the first whose key (its first word >>
+/// `shift`) is >= `key`; `count` if none is.
+constexpr std::uint32_t composition_lower_bound(const Font& font, std::uint32_t first, std::uint32_t count,
+                                                std::uint32_t stride, std::uint32_t key, unsigned shift) noexcept {
+  std::uint32_t low = 0;
+  std::uint32_t high = count;  // the answer is in [low, high]
+  while (low < high) {
+    const std::uint32_t middle = low + (high - low) / 2;
+    if ((font.compositions[first + middle * stride] >> shift) < key) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  return low;
+}
+}  // namespace detail
+
+/// The canonical combining class of `mark` as `font`'s composition table has
+/// it (0-254), or -1 if the table does not name it (the mark is the second
+/// of no pair of the font). Cost: a binary search over the table's marks.
+[[nodiscard]] constexpr int composition_class(const Font& font, char32_t mark) noexcept {
+  const std::uint32_t marks = detail::composition_marks(font);
+  if (marks == 0 || mark > 0x10FFFF) return -1;
+  const std::uint32_t index = detail::composition_lower_bound(font, 1, marks, 1, static_cast<std::uint32_t>(mark),
+                                                              detail::kCompositionMarkShift);
+  if (index == marks) return -1;
+  const std::uint32_t word = font.compositions[1 + index];
+  if ((word >> detail::kCompositionMarkShift) != static_cast<std::uint32_t>(mark)) return -1;
+  return static_cast<int>(word & detail::kCompositionLowMask);
+}
+
+/// The canonical composite of `first` followed by `mark` if `font`'s
+/// composition table holds the pair, else 0. Cost: two binary searches (the
+/// marks, then the pairs); no RAM.
+[[nodiscard]] constexpr char32_t canonical_composite(const Font& font, char32_t first, char32_t mark) noexcept {
+  const std::uint32_t marks = detail::composition_marks(font);
+  if (marks == 0 || first > 0x10FFFF || mark > 0x10FFFF) return 0;
+  const std::uint32_t mark_index = detail::composition_lower_bound(font, 1, marks, 1, static_cast<std::uint32_t>(mark),
+                                                                   detail::kCompositionMarkShift);
+  if (mark_index == marks || (font.compositions[1 + mark_index] >> detail::kCompositionMarkShift) != mark) return 0;
+  const std::uint32_t pairs_begin = 1 + marks;
+  const std::uint32_t pairs = (font.composition_words - pairs_begin) / 2;
+  const std::uint32_t key = static_cast<std::uint32_t>(first) << detail::kCompositionMarkShift | mark_index;
+  const std::uint32_t pair = detail::composition_lower_bound(font, pairs_begin, pairs, 2, key, 0);
+  if (pair == pairs || font.compositions[pairs_begin + pair * 2] != key) return 0;
+  return static_cast<char32_t>(font.compositions[pairs_begin + pair * 2 + 1]);
 }
 
 namespace detail {
