@@ -125,19 +125,15 @@ class TextBox<Surface, kWordCapacity, UnicodeTextRules> {
     cluster_is_control_ = false;
     cluster_x_ = pen_.x;
     drawn_advance_ = 0;
-    switch (control_of(code_point)) {
-      case Control::kLineBreak:
-      case Control::kCarriageReturn:
-        cluster_is_control_ = true;
-        new_line();
-        return;
-      case Control::kFormFeed:
-        clear();
-        return;
-      default:
-        break;
+    const Control control = control_of(code_point);
+    if (control == Control::kLineBreak || control == Control::kCarriageReturn) {
+      cluster_is_control_ = true;
+      new_line();
+    } else if (control == Control::kFormFeed) {
+      clear();
+    } else {
+      place_cluster();
     }
-    place_cluster();
   }
 
   /// Ends the text: the next code point starts a new one (GB1, LB2), with a
