@@ -77,15 +77,16 @@ struct UnicodeTextRules {};
 /// text::GraphemeBreaker lets a cluster have.
 inline constexpr std::size_t kTextBoxClusterCapacity = text::kMaxGraphemeCodePoints;
 
-/// A TextBox with Unicode's rules.
-template <typename Surface, std::size_t kWordCapacity>
-class TextBox<Surface, kWordCapacity, UnicodeTextRules> {
+/// A TextBox with Unicode's rules; also TextBox<Surface, kWordCapacity,
+/// UnicodeTextRules>. A code point sink with the basic TextBox's interface.
+template <typename Surface, std::size_t kWordCapacity = 32>
+class UnicodeTextBox {
  public:
   using Color = typename Surface::Color;
   static_assert(kWordCapacity > 0 && kWordCapacity <= 0xFFFF, "word buffer of 1 to 65535 code points");
 
   /// A box at `area` of `surface`, as the basic TextBox's constructor.
-  TextBox(Surface& surface, const FontChain& fonts, const Rect& area, const TextStyle<Color>& style) noexcept
+  UnicodeTextBox(Surface& surface, const FontChain& fonts, const Rect& area, const TextStyle<Color>& style) noexcept
       : surface_(surface), fonts_(fonts), style_(style), clip_(clip_of(area)) {
     home();
   }
@@ -170,7 +171,7 @@ class TextBox<Surface, kWordCapacity, UnicodeTextRules> {
   bool overflowed() const noexcept { return overflowed_; }
 
   /// A C-style sink for this box, e.g. for a decoder chosen at run time.
-  CodePointCallback callback() noexcept { return CodePointCallback{&TextBox::put_thunk, this}; }
+  CodePointCallback callback() noexcept { return CodePointCallback{&UnicodeTextBox::put_thunk, this}; }
 
  private:
   static constexpr char32_t kBackspace = 0x08;
@@ -186,7 +187,7 @@ class TextBox<Surface, kWordCapacity, UnicodeTextRules> {
     UnitKind kind = UnitKind::kDrawn;
   };
 
-  static void put_thunk(void* context, char32_t code_point) { static_cast<TextBox*>(context)->put(code_point); }
+  static void put_thunk(void* context, char32_t code_point) { static_cast<UnicodeTextBox*>(context)->put(code_point); }
 
   int line_width() const noexcept { return clip_.right - clip_.left; }
 
@@ -384,8 +385,11 @@ class TextBox<Surface, kWordCapacity, UnicodeTextRules> {
   char32_t word_[kWordCapacity] = {};
 };
 
-/// A TextBox with Unicode's rules (text_box_unicode.h).
-template <typename Surface, std::size_t kWordCapacity = 32>
-using UnicodeTextBox = TextBox<Surface, kWordCapacity, UnicodeTextRules>;
+/// TextBox's third template argument UnicodeTextRules selects UnicodeTextBox.
+template <typename Surface, std::size_t kWordCapacity>
+class TextBox<Surface, kWordCapacity, UnicodeTextRules> : public UnicodeTextBox<Surface, kWordCapacity> {
+ public:
+  using UnicodeTextBox<Surface, kWordCapacity>::UnicodeTextBox;
+};
 
 }  // namespace utf8mcu::display
