@@ -50,6 +50,13 @@ struct Expected {
   void operator()(char32_t code_point) { draw(code_point); }
 };
 
+// The picture the box draws and the expected one, cleared.
+struct Screens {
+  display_test::Pictures& pictures = display_test::fresh_pictures();
+  MonoFramebuffer actual{pictures.actual, display_test::kWidth, display_test::kHeight};
+  MonoFramebuffer expected{pictures.expected, display_test::kWidth, display_test::kHeight};
+};
+
 template <typename Box>
 void feed(Box& box, const char* text) {
   utf8mcu::Decoder decoder;
@@ -104,9 +111,9 @@ const LineCase kLineCases[] = {
 
 UTEST(TextBoxUnicode, LineBreaks) {
   for (const LineCase& row : kLineCases) {
-    display_test::Pictures& pictures = display_test::fresh_pictures();
-    MonoFramebuffer actual(pictures.actual, display_test::kWidth, display_test::kHeight);
-    MonoFramebuffer expected(pictures.expected, display_test::kWidth, display_test::kHeight);
+    Screens screens;
+    MonoFramebuffer& actual = screens.actual;
+    MonoFramebuffer& expected = screens.expected;
     const Rect area{0, 0, row.box_width, 64};
     UnicodeTextBox<MonoFramebuffer> box(actual, test_fonts(), area, kLitOnDark);
     feed(box, row.text);
@@ -130,9 +137,9 @@ UTEST(TextBoxUnicode, EmojiSequencesAreOneUnit) {
       {"\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA7" "x", 0x1F468},  // 👨‍👩‍👧x
   };
   for (const EmojiCase& row : cases) {
-    display_test::Pictures& pictures = display_test::fresh_pictures();
-    MonoFramebuffer actual(pictures.actual, display_test::kWidth, display_test::kHeight);
-    MonoFramebuffer expected(pictures.expected, display_test::kWidth, display_test::kHeight);
+    Screens screens;
+    MonoFramebuffer& actual = screens.actual;
+    MonoFramebuffer& expected = screens.expected;
     UnicodeTextBox<MonoFramebuffer> box(actual, test_fonts(), area, kLitOnDark);
     feed(box, row.text);
     Expected picture{expected, area};
@@ -146,9 +153,9 @@ UTEST(TextBoxUnicode, EmojiSequencesAreOneUnit) {
 // Flags wrap as units: as many per line as fit, never half a flag.
 UTEST(TextBoxUnicode, FlagsWrapWhole) {
   const Rect area{0, 0, 64, 64};
-  display_test::Pictures& pictures = display_test::fresh_pictures();
-  MonoFramebuffer actual(pictures.actual, display_test::kWidth, display_test::kHeight);
-  MonoFramebuffer expected(pictures.expected, display_test::kWidth, display_test::kHeight);
+  Screens screens;
+  MonoFramebuffer& actual = screens.actual;
+  MonoFramebuffer& expected = screens.expected;
   UnicodeTextBox<MonoFramebuffer> box(actual, test_fonts(), area, kLitOnDark);
   feed(box, "\xF0\x9F\x87\xA9\xF0\x9F\x87\xAA\xF0\x9F\x87\xA9\xF0\x9F\x87\xAA\xF0\x9F\x87\xA9\xF0\x9F\x87\xAA"
             "\xF0\x9F\x87\xA9\xF0\x9F\x87\xAA\xF0\x9F\x87\xA9\xF0\x9F\x87\xAA");  // 🇩🇪 x 5
@@ -166,9 +173,9 @@ UTEST(TextBoxUnicode, FlagsWrapWhole) {
 // Backspace goes back over a whole family (one cluster), once, erasing nothing.
 UTEST(TextBoxUnicode, BackspaceByCluster) {
   const Rect area{0, 0, 64, 64};
-  display_test::Pictures& pictures = display_test::fresh_pictures();
-  MonoFramebuffer actual(pictures.actual, display_test::kWidth, display_test::kHeight);
-  MonoFramebuffer expected(pictures.expected, display_test::kWidth, display_test::kHeight);
+  Screens screens;
+  MonoFramebuffer& actual = screens.actual;
+  MonoFramebuffer& expected = screens.expected;
   UnicodeTextBox<MonoFramebuffer> box(actual, test_fonts(), area, kLitOnDark);
   // a 👨‍👩‍👧 BS x, then BS BS y: the second BS does nothing.
   feed(box, "a\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA7\bx\b\by");
