@@ -1,7 +1,7 @@
 // A minimal program that draws UTF-8 from a byte source into a 128x64
 // framebuffer with a TextBox: with Unicode's rules when
 // UTF8MCU_PROBE_UNICODE is 1, the basic rules when 0. Linked for the board
-// with -nostdlib and --gc-sections (text_box_unicode_size.sh); the difference
+// with -nostdlib and --gc-sections at -Os (text_box_unicode_size.sh); the difference
 // of the two images is what Unicode's rules cost in flash. The font has no
 // glyphs (everything is a hex box), so that no glyph table hides it.
 #include <cstdint>
