@@ -6,6 +6,7 @@
 // box chooses against the text module's buffer API (for_each_line_break,
 // for_each_grapheme_break) over the whole text.
 #include "display_test_support.h"
+#include "panel_test_support.h"
 #include "text_box_unicode_test_font.h"
 #include "utf8mcu/display/text_box_unicode.h"
 #include "utf8mcu/text/grapheme.h"
@@ -192,6 +193,27 @@ UTEST(TextBoxUnicode, BackspaceByCluster) {
   UnicodeTextBox<MonoFramebuffer> second(actual, test_fonts(), {0, 16, 64, 16}, kLitOnDark);
   feed(second, "be\xCC\x81\b");
   EXPECT_EQ(second.cursor().x, advance_of(U'b'));
+}
+
+// The same box straight to a panel, page strip by page strip
+// (draw_text_to_panel() with Unicode's rules), equals the hand-made picture.
+UTEST(TextBoxUnicode, OnAPanel) {
+  static const char kText[] = "Donau\xC2\xAD" "dampf\xC2\xAD" "schiff\xC2\xAD" "fahrts\xC2\xAD" "gesellschaft";
+  const Rect area{0, 0, 128, 64};
+  Screens screens;
+  Expected picture{screens.expected, area};
+  picture.line(0, "Donaudampf-");
+  picture.line(1, "schifffahrts-");
+  picture.line(2, "gesellschaft");
+  panel_test::Ssd1306Model& model = panel_test::fresh_ssd1306(panel_test::Ssd1306Model::Kind::kSsd1306);
+  const PanelBus bus = model.spi_bus();
+  Ssd1306 panel(bus, kSsd1306_128x64);
+  ASSERT_EQ(panel.init(), PanelStatus::kOk);
+  std::uint8_t strip[128];
+  const PanelStatus status = draw_text_to_panel<Ssd1306, 32, UnicodeTextRules>(
+      panel, strip, sizeof strip, test_fonts(), area, kText, sizeof kText - 1);
+  ASSERT_EQ(status, PanelStatus::kOk);
+  EXPECT_TRUE(panel_test::model_shows(model, 0, 128, 64, screens.expected));
 }
 
 // ---- the property test ----------------------------------------------------
