@@ -1,4 +1,5 @@
-// Fuzz target: TextBox with hostile boxes, origins and fonts. A chain of 1-4
+// Fuzz target: TextBox, with the basic rules and with Unicode's
+// (text_box_unicode.h), with hostile boxes, origins and fonts. A chain of 1-4
 // fonts made from the input (fuzz_display_support.h: lines of any height,
 // one taller than kMaxLineHeight among them, baselines anywhere, ink of any
 // size and offset), a box whose corner and size favour the edges (INT_MIN,
@@ -18,6 +19,7 @@
 
 #include "fuzz_display_support.h"
 #include "utf8mcu/display/text_box.h"
+#include "utf8mcu/display/text_box_unicode.h"
 
 namespace {
 
@@ -27,6 +29,8 @@ using utf8mcu::display::Rect;
 using utf8mcu::display::Rgb565Framebuffer;
 using utf8mcu::display::TextBox;
 using utf8mcu::display::TextStyle;
+using utf8mcu::display::UnicodeTextRules;
+using utf8mcu::display::BasicTextRules;
 
 struct Box {
   long long left;
@@ -53,10 +57,10 @@ FontChain chain_of(const std::vector<std::unique_ptr<fuzz::HostileFont>>& fonts)
 
 // Feeds `text` to the box through a decoder, twice (the second time over the
 // first, from home()), then clears it.
-template <typename Surface, std::size_t kWords>
-void draw_text(Surface& surface, const FontChain& fonts, const Rect& area, const TextStyle<typename Surface::Color>& style,
+template <typename Surface, std::size_t kWords, typename Rules>
+void draw_text_with(Surface& surface, const FontChain& fonts, const Rect& area, const TextStyle<typename Surface::Color>& style,
                const std::vector<std::uint8_t>& text, bool check_pen) {
-  TextBox<Surface, kWords> box(surface, fonts, area, style);
+  TextBox<Surface, kWords, Rules> box(surface, fonts, area, style);
   const long long left = area.x < -(1 << 24) ? -(1 << 24) : (area.x > (1 << 24) ? (1 << 24) : area.x);
   for (int pass = 0; pass < 2; ++pass) {
     utf8mcu::Decoder decoder;
@@ -65,9 +69,21 @@ void draw_text(Surface& surface, const FontChain& fonts, const Rect& area, const
       if (check_pen) UTF8MCU_FUZZ_CHECK(box.cursor().x >= left);
     }
     decoder.finish(box);
+    box.finish();
     box.home();
   }
   box.clear();
+}
+
+// The basic rules or Unicode's, as `unicode` says.
+template <typename Surface, std::size_t kWords>
+void draw_text(Surface& surface, const FontChain& fonts, const Rect& area, const TextStyle<typename Surface::Color>& style,
+               const std::vector<std::uint8_t>& text, bool check_pen, bool unicode) {
+  if (unicode) {
+    draw_text_with<Surface, kWords, UnicodeTextRules>(surface, fonts, area, style, text, check_pen);
+  } else {
+    draw_text_with<Surface, kWords, BasicTextRules>(surface, fonts, area, style, text, check_pen);
+  }
 }
 
 // Pixels of a MonoFramebuffer (bits of its buffer, padding rows included)
@@ -97,8 +113,9 @@ UTF8MCU_FUZZ_UNINSTRUMENTED void check_rgb(const std::vector<std::uint16_t>& bef
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzedDataProvider input(data, size);
-  // Surface: kind and word buffer, width 0-200, height 0-80.
+  // Surface: kind, word buffer and rules, width 0-200, height 0-80.
   const auto kind = input.ConsumeIntegral<std::uint8_t>();
+  const bool unicode = (kind & 8) != 0;
   const int width = input.ConsumeIntegralInRange(0, 200);
   const int height = input.ConsumeIntegralInRange(0, 80);
   Rect area{};
@@ -123,9 +140,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     MonoFramebuffer surface(pixels.data(), width, height);
     const TextStyle<bool> style{(kind & 2) == 0, (kind & 2) != 0};
     if ((kind & 4) == 0) {
-      draw_text<MonoFramebuffer, 32>(surface, chain, area, style, text, check_pen);
+      draw_text<MonoFramebuffer, 32>(surface, chain, area, style, text, check_pen, unicode);
     } else {
-      draw_text<MonoFramebuffer, 1>(surface, chain, area, style, text, check_pen);
+      draw_text<MonoFramebuffer, 1>(surface, chain, area, style, text, check_pen, unicode);
     }
     check_mono(before, pixels, width, box);
   } else {
@@ -135,9 +152,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Rgb565Framebuffer surface(pixels.data(), width, height);
     const TextStyle<std::uint16_t> style{0xFFE0, 0x001F};
     if ((kind & 4) == 0) {
-      draw_text<Rgb565Framebuffer, 32>(surface, chain, area, style, text, check_pen);
+      draw_text<Rgb565Framebuffer, 32>(surface, chain, area, style, text, check_pen, unicode);
     } else {
-      draw_text<Rgb565Framebuffer, 3>(surface, chain, area, style, text, check_pen);
+      draw_text<Rgb565Framebuffer, 3>(surface, chain, area, style, text, check_pen, unicode);
     }
     check_rgb(before, pixels, width, box);
   }

@@ -36,6 +36,10 @@
 ///   - Clipping: nothing is drawn outside the box; lines below it are dropped
 ///     (overflowed() tells).
 ///
+/// These are the basic rules (BasicTextRules). Unicode's rules, grapheme
+/// clusters as units and UAX #14 line breaks with soft hyphens, are the
+/// opt-in UnicodeTextRules of text_box_unicode.h (utf8mcu::text's tables).
+///
 /// On a panel without a framebuffer, draw_text_to_panel() (below) lays the
 /// text out once per page strip (page_strip.h).
 ///
@@ -62,12 +66,17 @@ struct Cursor {
   int y;
 };
 
+/// The rules of the file comment: units of a character and its marks, breaks
+/// by layout.h's BreakRules. A TextBox's third template argument.
+struct BasicTextRules {};
+
 /// Word-wrapping text box; a code point sink. `kWordCapacity` code points of
 /// the current word are kept (4 bytes each) so the word can move to the next
 /// line: a box of W pixels needs W / 8 of them for any word that fits a line
 /// to move whole (32 covers 256 pixels). Longer words break where the line is
-/// full.
-template <typename Surface, std::size_t kWordCapacity = 32>
+/// full. `Rules`: BasicTextRules here; UnicodeTextRules (text_box_unicode.h)
+/// selects the Unicode box.
+template <typename Surface, std::size_t kWordCapacity = 32, typename Rules = BasicTextRules>
 class TextBox {
  public:
   using Color = typename Surface::Color;
@@ -98,6 +107,10 @@ class TextBox {
     }
     put_other(code_point);
   }
+
+  /// Ends the text. The basic rules decide everything as code points come,
+  /// so nothing is pending: this does nothing (the Unicode rules need it).
+  void finish() noexcept {}
 
   /// Fills the box with the background colour and moves the pen home.
   void clear() noexcept {
@@ -340,15 +353,17 @@ class TextBox {
 /// first failing status, kOk, or kBusError for a strip under 2 bytes. Cost:
 /// the layout of the text once per strip piece (8 times on a 128x64 panel
 /// with a 128-byte strip); RAM: the strip and a TextBox on the stack.
-template <typename Panel, std::size_t kWordCapacity = 32>
+/// `Rules`: as TextBox's (UnicodeTextRules needs text_box_unicode.h).
+template <typename Panel, std::size_t kWordCapacity = 32, typename Rules = BasicTextRules>
 [[nodiscard]] PanelStatus draw_text_to_panel(Panel& panel, std::uint8_t* strip, std::size_t strip_size,
                                              const FontChain& fonts, const Rect& area, const char* text,
                                              std::size_t size, const TextStyle<bool>& style = kLitOnDark) noexcept {
   return draw_to_panel(panel, strip, strip_size, [&](PageStrip& page) {
-    TextBox<PageStrip, kWordCapacity> page_box(page, fonts, area, style);
+    TextBox<PageStrip, kWordCapacity, Rules> page_box(page, fonts, area, style);
     Decoder decoder;
     for (std::size_t i = 0; text != nullptr && i < size; ++i) decoder.push(static_cast<std::uint8_t>(text[i]), page_box);
     decoder.finish(page_box);
+    page_box.finish();
   });
 }
 
