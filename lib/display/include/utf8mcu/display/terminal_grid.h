@@ -275,7 +275,9 @@ class CellGrid {
     return i;
   }
 
- private:
+ protected:
+  // Protected, not private: a grid of grapheme-cluster units
+  // (terminal_unicode.h) places its units with the same calls.
   static constexpr std::uint16_t kDirtyBit = 0x8000;
   static constexpr std::uint16_t kSpecialBit = 0x4000;
   static constexpr std::uint16_t kContinuationBit = 0x2000;
