@@ -5,7 +5,6 @@
 // make_terminal_bidi.py); rendered rows against pictures composed from single
 // draw_glyph() calls at hand-placed cells.
 #include <cstdint>
-#include <cstring>
 #include <initializer_list>
 #include <new>
 
@@ -61,6 +60,13 @@ Console& fresh(const Font& font) {
 template <typename Console, std::size_t N>
 void type(Console& console, const char (&text)[N]) {
   console.write(reinterpret_cast<const std::uint8_t*>(text), N - 1);
+}
+
+// Bytes of a NUL-terminated string (no C library on the boards).
+std::size_t length(const char* text) {
+  std::size_t n = 0;
+  while (text[n] != '\0') ++n;
+  return n;
 }
 
 // A row as (code point of each cell) against `expected` (0: a continuation cell).
@@ -283,7 +289,7 @@ using RightToLeft = Terminal<16, 4, 2, EscapeParser, UnicodeCells<true, RowOrder
 template <typename Console, RowOrder kOrder>
 bool row_matches(const terminal_bidi::Row& expected) {
   Console& console = fresh<Console>(fonts::kTestFontRtl);
-  console.write(reinterpret_cast<const std::uint8_t*>(expected.text), std::strlen(expected.text));
+  console.write(reinterpret_cast<const std::uint8_t*>(expected.text), length(expected.text));
   static RowView<16, kOrder> view;
   view.read(console, 0);
   bool same = view.size() == 16;
@@ -323,7 +329,7 @@ UTEST(TerminalBidi, RenderedRows) {
   for (int row = 0; row < 4; ++row) {
     const terminal_bidi::Row& wanted = terminal_bidi::kRows[row];
     if (row > 0) type(console, "\r\n");
-    console.write(reinterpret_cast<const std::uint8_t*>(wanted.text), std::strlen(wanted.text));
+    console.write(reinterpret_cast<const std::uint8_t*>(wanted.text), length(wanted.text));
     for (int column = 0; column < 16; ++column) {
       const int x = column * 8;
       draw_glyph(expected, chain.find(wanted.shown[column]), x, row * 16, clip_of(Rect{x, row * 16, 8, 16}), kLitOnDark,

@@ -30,7 +30,8 @@
 /// variation selectors) are not kept. So RAM per cell stays 2 bytes, and
 /// 4 per mark slot; the open cluster (the one still growing) costs a fixed
 /// part: a GraphemeBreaker, its first kOpenCodePoints code points and its
-/// cell (sizeof(ClusterGrid) - sizeof(CellGrid), 44 bytes on a 32-bit core).
+/// cell (sizeof(ClusterGrid) - sizeof(CellGrid); docs/display.md has the
+/// figures).
 /// A part past the cell's bound, a part no font has (a hex box) or one that
 /// finds no free slot is handled as the default console handles a mark: the
 /// cluster ends there and the code point, and the rest of the cluster, are
