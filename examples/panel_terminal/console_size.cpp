@@ -7,6 +7,9 @@
 //                              baseline (vector table, startup, main)
 //   UTF8MCU_CONSOLE_VARIANT 1  PlainConsole (no escape parser)
 //   UTF8MCU_CONSOLE_VARIANT 2  Terminal (with the escape parser)
+//   UTF8MCU_CONSOLE_VARIANT 3  PlainConsole with grapheme-cluster units
+//   UTF8MCU_CONSOLE_VARIANT 4  PlainConsole with rows in visual order
+//   UTF8MCU_CONSOLE_VARIANT 5  PlainConsole with both (terminal_unicode.h)
 //
 // The console's figures are an image's sections minus the baseline's. The
 // image is linked, not run: main() reaches the console only behind a flag
@@ -22,6 +25,9 @@
 #include "utf8mcu/port/ingest.h"
 #include "utf8mcu/port/pl011_uart.h"
 #include "utf8mcu/port/uart_port.h"
+#endif
+#if UTF8MCU_CONSOLE_VARIANT >= 3
+#include "utf8mcu/display/terminal_unicode.h"
 #endif
 
 // Set by a debugger, never by the program: keeps the console reachable.
@@ -44,8 +50,14 @@ constexpr UartPort kUart = utf8mcu::port::make_pl011_uart_port(kUartConfig);
 
 #if UTF8MCU_CONSOLE_VARIANT == 1
 using Console = PlainConsole<21, 8>;
-#else
+#elif UTF8MCU_CONSOLE_VARIANT == 2
 using Console = Terminal<21, 8>;
+#elif UTF8MCU_CONSOLE_VARIANT == 3
+using Console = Terminal<21, 8, 2, NoEscapes, GraphemeCells>;
+#elif UTF8MCU_CONSOLE_VARIANT == 4
+using Console = Terminal<21, 8, 2, NoEscapes, UnicodeCells<false, RowOrder::kVisual>>;
+#else
+using Console = Terminal<21, 8, 2, NoEscapes, BidiCells>;
 #endif
 using RxRing = ByteRing<64>;
 

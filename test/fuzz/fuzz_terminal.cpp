@@ -19,6 +19,11 @@
 //
 // Input: [console 1] [panel 1] [cell pitch 1] [font 8] then operations: an
 // operation byte from the end, its text from the front (FuzzedDataProvider).
+//
+// Built a second time as fuzz_terminal_unicode (UTF8MCU_FUZZ_TERMINAL_UNICODE=1):
+// the same run and checks on consoles with the Unicode opt-ins of
+// terminal_unicode.h: grapheme-cluster units, rows in visual order (by
+// P2-P3, or right to left), both, and visual order alone.
 
 #include <cstring>
 #include <new>
@@ -29,6 +34,9 @@
 #include "utf8mcu/display/panel/ssd1306.h"
 #include "utf8mcu/display/panel/st77xx.h"
 #include "utf8mcu/display/terminal.h"
+#if UTF8MCU_FUZZ_TERMINAL_UNICODE
+#include "utf8mcu/display/terminal_unicode.h"
+#endif
 
 namespace {
 
@@ -238,6 +246,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto panel = input.ConsumeIntegral<std::uint8_t>();
   const int cell_width = input.ConsumeIntegralInRange(0, 40);
   const std::unique_ptr<fuzz::HostileFont> font = fuzz::make_font(input);
+#if UTF8MCU_FUZZ_TERMINAL_UNICODE
+  using RightToLeft = UnicodeCells<true, RowOrder::kRightToLeft>;
+  using VisualOnly = UnicodeCells<false, RowOrder::kVisual>;
+  switch (shape % 4) {
+    case 0: run_on_panel<UnicodeTerminal<21, 8>>(input, panel, font->font, cell_width); break;
+    case 1: run_on_panel<Terminal<16, 4, 2, NoEscapes, GraphemeCells>>(input, panel, font->font, cell_width); break;
+    case 2: run_on_panel<Terminal<2, 1, 1, EscapeParser, RightToLeft>>(input, panel, font->font, cell_width); break;
+    default: run_on_panel<Terminal<40, 3, 64, EscapeParser, VisualOnly>>(input, panel, font->font, cell_width); break;
+  }
+  return 0;
+#endif
   switch (shape % 4) {
     case 0: run_on_panel<Terminal<21, 8>>(input, panel, font->font, cell_width); break;
     case 1: run_on_panel<Terminal<16, 4>>(input, panel, font->font, cell_width); break;

@@ -66,6 +66,11 @@
 /// escape and cursor state (sizeof(Terminal<21, 8>) is 372 on a 32-bit core,
 /// 368 for PlainConsole<21, 8>), plus the strip the caller passes to flush().
 /// No heap, no virtual calls.
+///
+/// Unicode's rules are opt-ins (terminal_unicode.h, with utf8mcu::text): units
+/// that are grapheme clusters, backspace and cursor moves by cluster, and rows
+/// shown in visual (bidi) order. They are the Cells parameter; the default,
+/// CharacterCells, is the console described here.
 
 #include <cstddef>
 #include <cstdint>
@@ -84,13 +89,26 @@
 
 namespace utf8mcu::display {
 
+/// The Terminal's default cells: a unit is a character and the combining
+/// marks after it (CellGrid), rows are drawn left to right (GridRenderer).
+/// terminal_unicode.h has the others.
+struct CharacterCells {
+  template <int kColumns, int kRows, int kMarkSlots>
+  using Grid = CellGrid<kColumns, kRows, kMarkSlots>;
+  template <int kColumns>
+  using Renderer = GridRenderer;
+};
+
 /// Scrolling console of kColumns x kRows cells (see the file comment).
 /// kMarkSlots: how many combining marks the cells may hold at once; a mark
 /// that finds no free slot is drawn over a blank cell of its own, so none is
-/// lost. Escapes: EscapeParser, or NoEscapes for a plain console.
-template <int kColumns, int kRows, int kMarkSlots = 2, typename Escapes = EscapeParser>
+/// lost. Escapes: EscapeParser, or NoEscapes for a plain console. Cells:
+/// CharacterCells, or a Unicode opt-in of terminal_unicode.h.
+template <int kColumns, int kRows, int kMarkSlots = 2, typename Escapes = EscapeParser,
+          typename Cells = CharacterCells>
 class Terminal {
-  using Grid = CellGrid<kColumns, kRows, kMarkSlots>;
+  using Grid = typename Cells::template Grid<kColumns, kRows, kMarkSlots>;
+  using Renderer = typename Cells::template Renderer<kColumns>;
 
  public:
   static constexpr int kColumnCount = kColumns;
@@ -246,7 +264,7 @@ class Terminal {
   Decoder decoder_;
   Grid grid_;
   Escapes escapes_;
-  GridRenderer renderer_;
+  Renderer renderer_;
 };
 
 /// A plain console: CR, LF, BS, TAB, FF and UTF-8 only, no escape parser

@@ -34,6 +34,9 @@
 
 namespace utf8mcu::display {
 
+template <int kColumns, int kRows, int kMarkSlots>
+class ClusterGrid;
+
 /// Cell position of the cursor.
 struct TerminalCursor {
   int column;  ///< 0 .. columns; == columns when a full line waits to wrap
@@ -276,6 +279,11 @@ class CellGrid {
   }
 
  private:
+  // A grid of grapheme-cluster units (terminal_unicode.h) places its units
+  // with the same calls.
+  template <int, int, int>
+  friend class ClusterGrid;
+
   static constexpr std::uint16_t kDirtyBit = 0x8000;
   static constexpr std::uint16_t kSpecialBit = 0x4000;
   static constexpr std::uint16_t kContinuationBit = 0x2000;
