@@ -49,6 +49,8 @@ SCREENS = [
     ("wrap_long_word", "אבגדהוזחטיכלמנ סע", "auto", 64, 48, 64),
     ("overflow", "אבג דהו זחט יכל מנס עפצ", "auto", 80, 32, 64),
     ("pieces", "אבג דהו זחט יכ", "auto", 192, 48, 8),
+    # The panel example's screen (examples/panel_terminal/paragraph_screen.h).
+    ("panel", "שלום עולם 123\nمرحبا بالعالم\nسلام دنیا ۱۲۳\nOLED: (שלום) 1.5", "auto", 128, 64, 64),
 ]
 LINE_HEIGHT = 16
 
