@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 
+#include "display_paragraph_base_font.h"
 #include "display_paragraph_font.h"
 #include "display_test_support.h"
 #include "panel_test_support.h"
@@ -151,6 +152,28 @@ UTEST(ParagraphBox, StrayBytesVisible) {
   draw<64>(actual, "\x01", 32, 16, BidiDirection::kLeftToRight);
   MonoFramebuffer expected(screens.other, kScreenWidth, kScreenHeight);
   draw_code_point(expected, font(), 0x01, 0, 0, Rect{0, 0, 32, 16}, kLitOnDark);
+  EXPECT_TRUE(display_test::same_picture(actual, expected));
+}
+
+// A font without the presentation forms: each letter is drawn as its base
+// letter, the lam and alef of a lam-alef apart; the order is still right to
+// left: ل ا م ر ح ب ا shows as ا ب ح ر م ا ل from the left.
+UTEST(ParagraphBox, FormsTheFontLacks) {
+  Screens& screens = fresh_screens();
+  MonoFramebuffer actual(screens.actual, kScreenWidth, kScreenHeight);
+  {
+    ParagraphBox<MonoFramebuffer, 64> box(actual, fonts::kParagraphBaseFont, Rect{0, 0, 128, 16}, kLitOnDark);
+    const char kText[] = "\xD9\x84\xD8\xA7\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7";  // لامرحبا
+    display_test::feed_bytes(kText, sizeof kText - 1, box);
+    box.finish();
+  }
+  MonoFramebuffer expected(screens.other, kScreenWidth, kScreenHeight);
+  const char32_t kVisual[] = {0x0627, 0x0628, 0x062D, 0x0631, 0x0645, 0x0627, 0x0644};
+  int x = 128 - 7 * 8;  // Unifont's Arabic letters: 8 pixels each
+  for (const char32_t code_point : kVisual) {
+    x += draw_code_point(expected, fonts::kParagraphBaseFont, code_point, x, 0, Rect{0, 0, 128, 16}, kLitOnDark);
+  }
+  EXPECT_EQ(x, 128);
   EXPECT_TRUE(display_test::same_picture(actual, expected));
 }
 
