@@ -1,7 +1,7 @@
 // The right-to-left sample screen of the display examples (with
 // utf8mcu::text): a ParagraphBox over a 128x64 framebuffer, drawn by the host
-// demo and by the firmware from the same bytes, so a test compares them bit
-// for bit (display_128x64_rtl.pbm).
+// demo and by the paragraph_measure firmware (examples/display_firmware) from
+// the same bytes, so a test compares them bit for bit (display_128x64_rtl.pbm).
 #pragma once
 
 #include <cstddef>

@@ -17,10 +17,6 @@
 #include "utf8mcu_bsp/board.h"
 #include "utf8mcu_bsp/semihosting.h"
 #include "utf8mcu_bsp/systick.h"
-#if UTF8MCU_DEMO_RIGHT_TO_LEFT  // with utf8mcu::text
-#include "display_firmware_font_rtl.h"
-#include "rtl_screen.h"
-#endif
 
 namespace {
 
@@ -270,13 +266,6 @@ int main() {
     print("display_firmware: cannot write the framebuffer dumps\n");
     return 1;
   }
-#if UTF8MCU_DEMO_RIGHT_TO_LEFT
-  sample_screens::draw_right_to_left(small_screen, fonts::kFirmwareFontRtl);
-  if (!save_pbm(small_screen, "display_128x64_rtl.pbm")) {
-    print("display_firmware: cannot write the framebuffer dumps\n");
-    return 1;
-  }
-#endif
   print("display_firmware: wrote display_128x64.pbm, display_256x128.pbm and display_128x64_6x10.pbm on ");
   print(utf8mcu_bsp::board_name());
   print("\n");

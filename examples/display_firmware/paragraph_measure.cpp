@@ -1,15 +1,20 @@
-// ParagraphBox on the boards: instructions per code point of typical
-// right-to-left lines (a Hebrew line with digits and Latin, an Arabic line
-// with harakat, a Persian line with Persian digits), each laid out and drawn
-// as one paragraph into a 128x64 framebuffer, timed with SysTick (exact
-// under QEMU -icount shift=0), and the box's RAM. Built at -O2 and -Os.
+// ParagraphBox on the boards: the host demo's right-to-left screen
+// (examples/display_demo/rtl_screen.h), dumped through semihosting as
+// display_128x64_rtl.pbm (a ctest compares it with the golden framebuffer),
+// then instructions per code point of typical right-to-left lines (a Hebrew
+// line with digits and Latin, an Arabic line with harakat, a Persian line
+// with Persian digits), each laid out and drawn as one paragraph into a
+// 128x64 framebuffer, timed with SysTick (exact under QEMU -icount shift=0),
+// and the box's RAM. Built at -O2 and -Os.
 #include <cstddef>
 #include <cstdint>
 
 #include "../common/decimal.h"
 #include "paragraph_measure_font.h"
+#include "rtl_screen.h"
 #include "utf8mcu/decoder.h"
 #include "utf8mcu/display/paragraph_box.h"
+#include "utf8mcu/display/pbm.h"
 #include "utf8mcu_bsp/board.h"
 #include "utf8mcu_bsp/semihosting.h"
 #include "utf8mcu_bsp/systick.h"
@@ -31,6 +36,16 @@ void print(const char* text) {
 void print_number(std::uint32_t value) {
   char text[example::kMaxDecimalDigits];
   semihosting::console_write(text, example::format_decimal(value, text));
+}
+
+bool save_pbm(const MonoFramebuffer& picture, const char* path) {
+  const int handle = semihosting::open(path, semihosting::kModeWriteBinary);
+  if (handle < 0) return false;
+  bool ok = true;
+  write_pbm(picture, [&](const std::uint8_t* data, std::size_t size) {
+    ok = ok && semihosting::write(handle, data, size) == size;
+  });
+  return semihosting::close(handle) == 0 && ok;
 }
 
 std::uint8_t pixels[mono_buffer_size(128, 64)];
@@ -73,6 +88,11 @@ bool measure(const systick::Calibration& calibration, const char* label, const c
 }  // namespace
 
 int main() {
+  sample_screens::draw_right_to_left(screen, fonts::kParagraphMeasureFont);
+  if (!save_pbm(screen, "display_128x64_rtl.pbm")) {
+    print("paragraph_measure: cannot write display_128x64_rtl.pbm\n");
+    return 1;
+  }
   systick::start();
   const systick::Calibration calibration = systick::calibrate();
   if (!calibration.plausible(utf8mcu_bsp::board_name())) {
