@@ -139,6 +139,8 @@ UTEST(ParagraphBox, Controls) {
   EXPECT_TRUE(same_as("\x08\x08" "ab", "ab"));
   // FF: the paragraph held is drawn, then the box cleared.
   EXPECT_TRUE(same_as("\xD7\x90\n\xD7\x91\x0C\xD7\x92", "\xD7\x92"));
+  // TAB: a blank of 4 cells of the first font.
+  EXPECT_TRUE(same_as("a\tb", "a    b"));
   // Spaces at the end of a line hang: no shift of the right alignment.
   EXPECT_TRUE(same_as("\xD7\x90\xD7\x91   ", "\xD7\x90\xD7\x91"));
   // Characters X9 removes (RLE, PDF) draw nothing.
