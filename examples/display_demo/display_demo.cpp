@@ -5,7 +5,8 @@
 //   display_demo <output directory>
 //
 // Writes display_128x64.pbm, display_256x128.pbm and display_128x64_6x10.pbm
-// (21 columns) there.
+// (21 columns) there, and display_128x64_rtl.pbm (right-to-left paragraphs)
+// where utf8mcu::text is built.
 #include <cstdio>
 #include <cstring>
 
@@ -13,6 +14,10 @@
 #include "display_font_small.h"
 #include "sample_screens.h"
 #include "utf8mcu/display/display.h"
+#if UTF8MCU_DEMO_RIGHT_TO_LEFT  // with utf8mcu::text
+#include "display_font_rtl.h"
+#include "rtl_screen.h"
+#endif
 
 namespace {
 
@@ -56,5 +61,9 @@ int main(int argc, char** argv) {
             save_pbm(large_screen, argv[1], "display_256x128.pbm");
   sample_screens::draw_terminal(small_screen, utf8mcu::display::fonts::kFontSmall);
   ok = save_pbm(small_screen, argv[1], "display_128x64_6x10.pbm") && ok;
+#if UTF8MCU_DEMO_RIGHT_TO_LEFT
+  sample_screens::draw_right_to_left(small_screen, utf8mcu::display::fonts::kFontRtl);
+  ok = save_pbm(small_screen, argv[1], "display_128x64_rtl.pbm") && ok;
+#endif
   return ok ? 0 : 1;
 }

@@ -3,10 +3,12 @@
 // framebuffer and writes it as a PBM. panel_e2e compares the firmware's OLED
 // (QEMU's screendump) with the committed golden picture this program writes.
 // With --text-box it draws the firmware's TextBox screen (text_box_screen.h)
-// into the framebuffer instead.
+// into the framebuffer instead, with --paragraphs its ParagraphBox screen
+// (paragraph_screen.h).
 //
 //     panel_render <stream.bin> <out.pbm>
 //     panel_render --text-box <out.pbm>
+//     panel_render --paragraphs <out.pbm>
 #include <cstdio>
 
 #include <cstring>
@@ -17,11 +19,18 @@
 #include "utf8mcu/display/pbm.h"
 #include "utf8mcu/display/terminal.h"
 #include "utf8mcu/display/text_box.h"
+#if UTF8MCU_PANEL_PARAGRAPHS  // with utf8mcu::text
+#include "panel_paragraph_font.h"
+#include "paragraph_screen.h"
+#include "utf8mcu/display/paragraph_box.h"
+#endif
 
 int main(int argc, char** argv) {
   using namespace utf8mcu::display;
   if (argc != 3) {
-    std::fprintf(stderr, "usage: panel_render <stream.bin> <out.pbm>\n       panel_render --text-box <out.pbm>\n");
+    std::fprintf(stderr,
+                 "usage: panel_render <stream.bin> <out.pbm>\n       panel_render --text-box <out.pbm>\n"
+                 "       panel_render --paragraphs <out.pbm>\n");
     return 2;
   }
   static std::uint8_t pixels[mono_buffer_size(128, 64)];
@@ -33,6 +42,16 @@ int main(int argc, char** argv) {
       decoder.push(static_cast<std::uint8_t>(text_box_screen::kText[i]), box);
     }
     decoder.finish(box);
+#if UTF8MCU_PANEL_PARAGRAPHS
+  } else if (std::strcmp(argv[1], "--paragraphs") == 0) {
+    static ParagraphBox<MonoFramebuffer> box(screen, fonts::kPanelParagraphFont, Rect{0, 0, 128, 64}, kLitOnDark);
+    utf8mcu::Decoder decoder;
+    for (std::size_t i = 0; i < paragraph_screen::kSize; ++i) {
+      decoder.push(static_cast<std::uint8_t>(paragraph_screen::kText[i]), box);
+    }
+    decoder.finish(box);
+    box.finish();
+#endif
   } else {
     std::FILE* input = std::fopen(argv[1], "rb");
     if (input == nullptr) {

@@ -10,7 +10,9 @@
 //   in:  a 4-byte little-endian length, then that many bytes of text;
 //   out: "panel_terminal: drawn\n" once all of it is on the OLED; the host
 //        takes the monitor's screendump now;
-//   in:  one byte: measure (instructions and bus bytes per typed character,
+//   in:  't': the TextBox screen, answered "panel_terminal: text box\n";
+//        'p': the ParagraphBox screen, answered "panel_terminal: paragraphs\n";
+//        'q': measure (instructions and bus bytes per typed character,
 //        printed on stdout through semihosting as [measure] lines), exit 0.
 #include <cstddef>
 #include <cstdint>
@@ -31,6 +33,11 @@
 #include "utf8mcu_bsp/board.h"
 #include "utf8mcu_bsp/semihosting.h"
 #include "utf8mcu_bsp/systick.h"
+#if UTF8MCU_PANEL_PARAGRAPHS  // with utf8mcu::text
+#include "panel_paragraph_font.h"
+#include "paragraph_screen.h"
+#include "utf8mcu/display/paragraph_box.h"
+#endif
 
 namespace {
 
@@ -160,18 +167,28 @@ int main() {
   flush();
   say("panel_terminal: drawn\n");
 
-  // 't': the TextBox screen, straight to the OLED through the same strip (no
-  // framebuffer); then 'q': the measurements.
+  // 't': the TextBox screen, 'p': the ParagraphBox screen, each straight to
+  // the OLED through the same strip (no framebuffer); then 'q': the measurements.
   for (std::uint8_t command = 0; command != 'q';) {
     while (rx_ring.pop(&command, 1) == 0) {
       receiver.resume();
       wait_for_data();
     }
-    if (command != 't') continue;
-    const PanelStatus status = draw_text_to_panel(panel, strip, sizeof(strip), fonts::kPanelFont, Rect{0, 0, 128, 64},
-                                                  text_box_screen::kText, text_box_screen::kSize);
-    if (status != PanelStatus::kOk) fail(panel_status_name(status));
-    say("panel_terminal: text box\n");
+    if (command == 't') {
+      const PanelStatus status = draw_text_to_panel(panel, strip, sizeof(strip), fonts::kPanelFont,
+                                                    Rect{0, 0, 128, 64}, text_box_screen::kText, text_box_screen::kSize);
+      if (status != PanelStatus::kOk) fail(panel_status_name(status));
+      say("panel_terminal: text box\n");
+    }
+#if UTF8MCU_PANEL_PARAGRAPHS
+    if (command == 'p') {
+      const PanelStatus status =
+          draw_paragraphs_to_panel(panel, strip, sizeof(strip), fonts::kPanelParagraphFont, Rect{0, 0, 128, 64},
+                                   paragraph_screen::kText, paragraph_screen::kSize);
+      if (status != PanelStatus::kOk) fail(panel_status_name(status));
+      say("panel_terminal: paragraphs\n");
+    }
+#endif
   }
   console.invalidate();  // the panel shows the text box now
   measure();

@@ -16,8 +16,15 @@
                straight to the OLED through one page strip (a second
                screendump), the host renderer with --text-box into a
                framebuffer; each must equal this golden picture.
+--paragraph-golden PBM
+               also the ParagraphBox screen (right-to-left paragraphs): the
+               firmware, sent 'p', draws it through the page strip (a third
+               screendump), the host renderer with --paragraphs; each must
+               equal this golden picture.
 --png FILE     also writes the checked picture as a PNG (examples/display_demo/
                pbm_to_png.py), e.g. the screendump for the docs.
+--paragraph-png FILE
+               the same for the ParagraphBox screen.
 Exit status 0 on success.
 """
 
@@ -157,7 +164,8 @@ def run_qemu(args, stream):
     monitor_path = os.path.join(sockets, "monitor.sock")
     dump_path = os.path.join(work, "screendump.ppm")
     text_box_dump_path = os.path.join(work, "screendump_text_box.ppm")
-    for path in (dump_path, text_box_dump_path):
+    paragraph_dump_path = os.path.join(work, "screendump_paragraphs.ppm")
+    for path in (dump_path, text_box_dump_path, paragraph_dump_path):
         if os.path.exists(path):
             os.remove(path)
     command = ["qemu-system-arm", "-M", "lm3s6965evb", "-display", "none",
@@ -182,6 +190,11 @@ def run_qemu(args, stream):
                 uart.sendall(b"t")
                 read_until(uart, b"panel_terminal: text box\n", deadline, received)
                 take_screendump(monitor, text_box_dump_path, deadline)
+            if args.paragraph_golden:
+                time.sleep(0.1)
+                uart.sendall(b"p")
+                read_until(uart, b"panel_terminal: paragraphs\n", deadline, received)
+                take_screendump(monitor, paragraph_dump_path, deadline)
             uart.sendall(b"q")
             status = process.wait(timeout=max(1.0, deadline - time.monotonic()))
             monitor.close()
@@ -203,7 +216,8 @@ def run_qemu(args, stream):
     if "ssd0323" in errors:
         raise AssertionError("the OLED model reported: %s" % errors[-1500:])
     text_box = screendump_pixels(text_box_dump_path) if args.text_box_golden else None
-    return screendump_pixels(dump_path), text_box
+    paragraphs = screendump_pixels(paragraph_dump_path) if args.paragraph_golden else None
+    return screendump_pixels(dump_path), text_box, paragraphs
 
 
 def main():
@@ -217,11 +231,15 @@ def main():
     parser.add_argument("--update-golden", action="store_true")
     parser.add_argument("--timeout", type=float, default=90.0)
     parser.add_argument("--text-box-golden")
+    parser.add_argument("--paragraph-golden")
+    parser.add_argument("--paragraph-png")
     args = parser.parse_args()
     os.makedirs(args.work_dir, exist_ok=True)
     stream = panel_stream.stream()
     actual_pbm = os.path.join(args.work_dir, "panel_e2e.pbm")
     text_box_pbm = os.path.join(args.work_dir, "panel_text_box.pbm")
+    paragraph_pbm = os.path.join(args.work_dir, "panel_paragraphs.pbm")
+    paragraphs = None
     if args.render:
         stream_path = os.path.join(args.work_dir, "stream.bin")
         with open(stream_path, "wb") as sink:
@@ -232,16 +250,21 @@ def main():
         if args.text_box_golden:
             subprocess.check_call([args.render, "--text-box", text_box_pbm])
             text_box = pbm_pixels(text_box_pbm)
+        if args.paragraph_golden:
+            subprocess.check_call([args.render, "--paragraphs", paragraph_pbm])
+            paragraphs = pbm_pixels(paragraph_pbm)
         what = "host rendering"
     else:
         try:
-            actual, text_box = run_qemu(args, stream)
+            actual, text_box, paragraphs = run_qemu(args, stream)
         except (AssertionError, subprocess.TimeoutExpired) as error:
             print("panel_e2e: FAILED: %s" % error)
             return 1
         write_pbm(actual_pbm, actual)
         if text_box is not None:
             write_pbm(text_box_pbm, text_box)
+        if paragraphs is not None:
+            write_pbm(paragraph_pbm, paragraphs)
         what = "QEMU OLED screendump"
     if args.update_golden:
         shutil.copyfile(actual_pbm, args.golden)
@@ -249,11 +272,18 @@ def main():
         if args.text_box_golden:
             shutil.copyfile(text_box_pbm, args.text_box_golden)
             print("panel_e2e: wrote %s" % args.text_box_golden)
+        if args.paragraph_golden:
+            shutil.copyfile(paragraph_pbm, args.paragraph_golden)
+            print("panel_e2e: wrote %s" % args.paragraph_golden)
     ok = compare(actual, pbm_pixels(args.golden), what)
     if args.text_box_golden:
         ok = compare(text_box, pbm_pixels(args.text_box_golden), "TextBox " + what) and ok
+    if args.paragraph_golden:
+        ok = compare(paragraphs, pbm_pixels(args.paragraph_golden), "ParagraphBox " + what) and ok
     if ok and args.png:
         to_png(actual_pbm, args.png)
+    if ok and args.paragraph_png and paragraphs is not None:
+        to_png(paragraph_pbm, args.paragraph_png)
     return 0 if ok else 1
 
 
