@@ -22,8 +22,10 @@ The model of the layout, written here:
     right-to-left lines are aligned right, left-to-right ones left; lines
     are 16 rows (Unifont), from the top; lines below the box are dropped;
   - a glyph advances 8 or 16 pixels as its .hex bitmap is wide; a combining
-    mark (plane00-combining.txt) advances 0 and is drawn at its base's pen
-    plus the file's offset (FriBidi puts marks after their base).
+    mark (plane00-combining.txt) advances 0 and lies over its base: a
+    negative offset counts from the pen after the base, zero or more (the
+    right-to-left marks) from the base's own pen (FriBidi puts marks after
+    their base).
 Output: per screen its text, direction, box and the expected pixels, row
 by row, 8 per byte, the leftmost in the high bit.
 """
@@ -147,7 +149,12 @@ def compose(screen, glyphs, offsets):
                 for cp in visual:
                     bits = glyphs[cp]
                     glyph_columns = len(bits) // 4
-                    x0 = base + offsets[cp] if cp in offsets else pen
+                    if cp not in offsets:
+                        x0 = pen
+                    elif offsets[cp] < 0:
+                        x0 = pen + offsets[cp]  # back over the base drawn before it
+                    else:
+                        x0 = base + offsets[cp]  # a right-to-left mark: over its base
                     row_digits = len(bits) // 16
                     for row in range(16):
                         value = int(bits[row * row_digits:(row + 1) * row_digits], 16)

@@ -28,7 +28,11 @@
 ///   - The base is drawn as choose_glyph() says.
 ///   - A combining mark (a glyph that advances 0) is drawn as the font places
 ///     it, relative to the pen after the glyph before it (where a text layout
-///     would put it), except that marks of one glyph stack: a mark whose ink
+///     would put it); a mark whose ink starts at or right of that pen (a font
+///     that puts marks over the cell after them, as Unifont's right-to-left
+///     marks for text drawn in visual order) is placed from the start of the
+///     glyph before it instead, so it falls on that glyph. Marks of one glyph
+///     stack: a mark whose ink
 ///     lies above (its middle row above half the baseline) and shares columns
 ///     and rows with an earlier above-mark is moved up until its bottom row
 ///     is just above that mark's top row; a below-mark (its middle row at or
@@ -234,10 +238,12 @@ struct InkBox {
   }
 };
 
-/// Marks placed over and under the current glyph.
+/// Marks placed over and under the current glyph, and where that glyph
+/// starts (columns right of the cluster's pen).
 struct MarkStack {
   InkBox above;
   InkBox below;
+  int glyph_start = 0;
 };
 
 /// The rows `mark` (a glyph of advance 0 drawn `dx` pixels right of the
@@ -283,15 +289,20 @@ constexpr void add_cluster_code_point(ClusterLook& cluster, const FontChain& fon
   const Appearance look = choose_glyph(fonts, code_point);
   if (look.rendering == Rendering::kNothing) return;
   if (look.rendering == Rendering::kGlyph && look.advance == 0) {
+    // Ink at or right of the pen would fall on the next cell: the font draws
+    // such a mark over the cell after it (Unifont's right-to-left marks, made
+    // for text drawn in visual order), so it goes over its own glyph here.
+    const int at = look.glyph.x_offset >= 0 ? stack.glyph_start : pen;
     if (cluster.count < kMaxClusterParts) {
-      add_cluster_part(cluster, look, pen, stack_mark(stack, look, pen));
+      add_cluster_part(cluster, look, at, stack_mark(stack, look, at));
     } else {
       ++cluster.dropped_parts;
     }
   } else {
     add_cluster_part(cluster, look, pen);
-    pen += look.advance;
     stack = MarkStack{};  // marks after a spacing glyph stack over it
+    stack.glyph_start = pen;
+    pen += look.advance;
   }
 }
 }  // namespace detail
