@@ -17,15 +17,17 @@ using namespace utf8mcu::display;
 
 constexpr int kCell = 6;
 
-// e, COMBINING ACUTE, COMBINING CIRCUMFLEX, DEVANAGARI KA, DEVANAGARI VOWEL
-// SIGN AA (spacing), a regional indicator D, THUMBS UP, WOMAN: advances
-// 6, 0, 0, 6, 6, 12, 12, 12. The marks' ink lies over the glyph before them
-// (5 pixels left of the pen after it), as fonts place marks.
+// e, COMBINING ACUTE, COMBINING CIRCUMFLEX, HEBREW POINT HIRIQ, DEVANAGARI
+// KA, DEVANAGARI VOWEL SIGN AA (spacing), a regional indicator D, THUMBS UP,
+// WOMAN: advances 6, 0, 0, 0, 6, 6, 12, 12, 12. The Latin marks' ink lies over
+// the glyph before them (5 pixels left of the pen after it), as fonts place
+// marks; the Hebrew point's 2 pixels right of the pen, as Unifont places it.
 Font test_font() {
-  static display_test::SyntheticFont<8, 256> glyphs(kCell);
-  glyphs = display_test::SyntheticFont<8, 256>(kCell);
+  static display_test::SyntheticFont<9, 256> glyphs(kCell);
+  glyphs = display_test::SyntheticFont<9, 256>(kCell);
   const bool added = glyphs.add(U'e', 5, 7, 5, 0, kCell, 0x55) && glyphs.add(0x0301, 3, 2, 0, -5, 0, 0x3) &&
-                     glyphs.add(0x0302, 3, 2, 2, -5, 0, 0x3) && glyphs.add(0x0915, 5, 7, 5, 0, kCell, 0x7F) &&
+                     glyphs.add(0x0302, 3, 2, 2, -5, 0, 0x3) &&
+                     glyphs.add(0x05B4, 2, 2, 10, 2, 0, 0x3) && glyphs.add(0x0915, 5, 7, 5, 0, kCell, 0x7F) &&
                      glyphs.add(0x093E, 2, 9, 3, 0, kCell, 0x1FF) && glyphs.add(0x1F1E9, 10, 8, 4, 1, 2 * kCell, 0xFF) &&
                      glyphs.add(0x1F44D, 10, 8, 4, 1, 2 * kCell, 0x66) && glyphs.add(0x1F469, 10, 8, 4, 1, 2 * kCell, 0x3C);
   EXPECT_TRUE(added);
@@ -52,6 +54,21 @@ UTEST(Cluster, BaseAndMarksOverIt) {
     EXPECT_EQ(cluster.parts[i].dy, 0);
   }
   EXPECT_EQ(static_cast<int>(cluster.width_class), static_cast<int>(WidthClass::kNarrow));
+}
+
+// A mark whose ink starts right of the pen (Unifont's right-to-left marks,
+// made to overstrike the cell after them) goes over its own glyph: from the
+// base's pen, or from the spacing sign's after one.
+UTEST(Cluster, MarksMadeForTheNextCellGoOverTheirGlyph) {
+  const Font font = test_font();
+  ClusterLook cluster = look(font, {U'e', 0x05B4});
+  EXPECT_EQ(cluster.count, 2u);
+  EXPECT_EQ(cluster.parts[1].dx, 0);
+  EXPECT_EQ(cluster.advance, kCell);
+  cluster = look(font, {0x0915, 0x093E, 0x05B4});
+  EXPECT_EQ(cluster.count, 3u);
+  EXPECT_EQ(cluster.parts[2].dx, kCell);
+  EXPECT_EQ(cluster.advance, 2 * kCell);
 }
 
 UTEST(Cluster, SpacingSignFollowsTheBase) {
