@@ -199,7 +199,7 @@ struct HexBoxShape {
   std::uint32_t bits = x == 0 || x == width - 1 ? (std::uint32_t{1} << height) - 1u  // sides
                                                 : 1u | (std::uint32_t{1} << (height - 1));  // top and bottom rows
   for (int i = 0; i < digits; ++i) {
-    const int left = first_column + static_cast<int>(static_cast<unsigned>(i) % static_cast<unsigned>(per_row)) * spacing;
+    const int left = first_column + (i < per_row ? i : i - per_row) * spacing;  // i < 2 * per_row
     if (x < left || x >= left + detail::kHexDigitWidth) continue;
     const unsigned digit = (value >> (4 * (digits - 1 - i))) & 15u;
     const int row = i < per_row ? (tall ? 2 : 1) : 8;

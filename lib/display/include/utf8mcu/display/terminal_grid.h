@@ -31,6 +31,7 @@
 #include "utf8mcu/display/font.h"
 #include "utf8mcu/display/layout.h"
 #include "utf8mcu/display/render.h"
+#include "utf8mcu/internal/divide.h"
 
 namespace utf8mcu::display {
 
@@ -245,7 +246,7 @@ class CellGrid {
   bool row_dirty(int row) const noexcept { return (dirty_rows_[row >> 3] & (1u << (row & 7))) != 0; }
   void set_dirty(int i) noexcept {
     cells_[i] = static_cast<std::uint16_t>(cells_[i] | kDirtyBit);
-    const unsigned row = static_cast<unsigned>(i) / kColumns;  // unsigned: no signed division routine on ARMv6-M
+    const std::uint32_t row = utf8mcu::detail::divide_below<kColumns, kCellCount>(static_cast<std::uint32_t>(i));
     dirty_rows_[row >> 3] = static_cast<std::uint8_t>(dirty_rows_[row >> 3] | (1u << (row & 7)));
   }
   /// True if some cell changed since the last mark_clean().
@@ -338,10 +339,11 @@ class CellGrid {
 
   // Cells a character of `advance` pixels takes (step (e), in cells).
   static int cells_for(int advance, int cell_width) noexcept {
-    // Unsigned: a signed division would link a second routine on ARMv6-M.
-    return advance <= cell_width ? 1
-                                 : static_cast<int>(static_cast<unsigned>(advance + cell_width - 1) /
-                                                    static_cast<unsigned>(cell_width));
+    // Counted, not divided: no division routine on ARMv6-M (advances are a
+    // few cells).
+    int cells = 1;
+    for (int covered = cell_width; covered < advance; covered += cell_width) ++cells;
+    return cells;
   }
 
   // Puts a character of `cells` cells at the cursor, wrapping first if it does

@@ -13,6 +13,7 @@
 #include "utf8mcu/display/page_strip.h"
 #include "utf8mcu/display/panel.h"
 #include "utf8mcu/display/render.h"
+#include "utf8mcu/internal/divide.h"
 
 namespace utf8mcu::display {
 
@@ -44,9 +45,9 @@ class GridRenderer {
     const int panel_width = whole || panel.width() < pixel_width ? panel.width() : pixel_width;
     const int panel_height = whole || panel.height() < kRows * height ? panel.height() : kRows * height;
     for (int page = 0; page * 8 < panel_height; ++page) {
-      const auto rows = static_cast<unsigned>(height);  // unsigned division: see render_strip()
-      const int first_row = static_cast<int>(static_cast<unsigned>(page * 8) / rows);
-      const int below = static_cast<int>(static_cast<unsigned>(page * 8 + 7) / rows);
+      const auto rows = static_cast<std::uint32_t>(height);  // see render_strip()
+      const int first_row = static_cast<int>(utf8mcu::detail::divide(static_cast<std::uint32_t>(page * 8), rows));
+      const int below = static_cast<int>(utf8mcu::detail::divide(static_cast<std::uint32_t>(page * 8 + 7), rows));
       const int last_row = below < kRows ? below : kRows - 1;
       int first_column = whole ? 0 : kColumns;
       int end_column = 0;
@@ -127,12 +128,12 @@ class GridRenderer {
   template <typename Grid>
   void render_strip(const Grid& grid, int cell_width, PageStrip& surface, int first_row, int last_row) const noexcept {
     constexpr int kColumns = Grid::kColumnCount;
-    // Unsigned divisions (x >= 0): the signed ones would link a second
-    // division routine on cores without a divide instruction.
+    // Unsigned divisions (x >= 0) through divide(): no division routine is
+    // linked on cores without a divide instruction.
     const int x = surface.x();
-    const auto width = static_cast<unsigned>(cell_width);
-    const int last_column = static_cast<int>(static_cast<unsigned>(x + surface.width() - 1) / width);
-    const int from_column = static_cast<int>(static_cast<unsigned>(x) / width);
+    const auto width = static_cast<std::uint32_t>(cell_width);
+    const int last_column = static_cast<int>(utf8mcu::detail::divide(static_cast<std::uint32_t>(x + surface.width() - 1), width));
+    const int from_column = static_cast<int>(utf8mcu::detail::divide(static_cast<std::uint32_t>(x), width));
     const int first_column = from_column < kColumns ? from_column : kColumns - 1;
     for (int row = first_row; row <= last_row; ++row) {
       const int line = row * kColumns;
@@ -143,7 +144,7 @@ class GridRenderer {
     if ((flags_ & kCursorShown) == 0) return;
     // Inverting the drawn cells in place needs no second style of drawing.
     const int at = grid.lead_of(shown_cell_);
-    const int row = static_cast<int>(static_cast<unsigned>(at) / kColumns);
+    const int row = static_cast<int>(utf8mcu::detail::divide_below<kColumns, Grid::kCellCount>(static_cast<std::uint32_t>(at)));
     const int top = row * grid.line_height() - surface.y();  // the cursor's rows, relative to the page
     const int bottom = top + grid.line_height();
     if (bottom <= 0 || top >= 8) return;
