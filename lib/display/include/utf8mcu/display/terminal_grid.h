@@ -169,18 +169,9 @@ class CellGrid {
     move_cursor((column_ >= kColumns ? kColumns - 1 : column_) + columns, row_ + rows);
   }
   /// Erase in display: below the cursor (0), above (1), everything (2, 3).
-  void erase_in_display(int mode) noexcept {
-    if (mode == 0) blank(cursor_cell(), kCellCount);
-    if (mode == 1) blank(0, cursor_cell() + 1);
-    if (mode == 2 || mode == 3) blank(0, kCellCount);
-  }
+  void erase_in_display(int mode) noexcept { erase(mode == 3 ? 2 : mode, 0, kCellCount); }
   /// Erase in line: to its end (0), to the cursor (1), the whole line (2).
-  void erase_in_line(int mode) noexcept {
-    const int line = row_ * kColumns;
-    if (mode == 0) blank(cursor_cell(), line + kColumns);
-    if (mode == 1) blank(line, cursor_cell() + 1);
-    if (mode == 2) blank(line, line + kColumns);
-  }
+  void erase_in_line(int mode) noexcept { erase(mode, row_ * kColumns, row_ * kColumns + kColumns); }
 
   /// Shows or hides the cursor (the renderer draws it).
   void set_cursor_visible(bool visible) noexcept { cursor_visible_ = visible; }
@@ -337,6 +328,15 @@ class CellGrid {
     for (int i = begin; i < end; ++i) store(i, kBlank);
   }
 
+  // Blanks cells [first, end) from the cursor (mode 0), up to and with it
+  // (1), or all of them (2); nothing for another mode. One body for both
+  // erase calls.
+  void erase(int mode, int first, int end) noexcept {
+    if (mode == 0) first = cursor_cell();
+    if (mode == 1) end = cursor_cell() + 1;
+    if (mode <= 2) blank(first, end);
+  }
+
   // Cells a character of `advance` pixels takes (step (e), in cells).
   static int cells_for(int advance, int cell_width) noexcept {
     // Counted, not divided: no division routine on ARMv6-M (advances are a
@@ -410,7 +410,7 @@ class CellGrid {
 
   const Font* font_;
   const FontChain* chain_;
-  std::uint16_t cells_[static_cast<std::size_t>(kCellCount)] = {};
+  std::uint16_t cells_[static_cast<std::size_t>(kCellCount)];  // all set by the constructor
   MarkSlot marks_[static_cast<std::size_t>(kMarkSlots)] = {};
   std::uint8_t dirty_rows_[static_cast<std::size_t>((kRows + 7) / 8)] = {};  // bit per row: it holds a dirty cell
   std::uint8_t column_ = 0;

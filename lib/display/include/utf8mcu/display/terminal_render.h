@@ -183,26 +183,40 @@ class GridRenderer {
                            line_rows};
     const auto fonts = grid.fonts();
     int advance = grid.font_cell_width();  // a mark over a blank sits where a narrow character would be
-    if (Grid::is_hex_box(value)) {
-      // Column by column, without packing it as a glyph (make_hex_box()).
-      const char32_t code_point = grid.hex_box_code_point(i);
-      const HexBoxShape shape = hex_box_shape(code_point, height, fonts.baseline());
-      for (int c = 0; c < shape.width; ++c) or_column(target, left + c, hex_box_column(code_point, height, c), shape.top);
-      advance = shape.advance;
-    } else if (value != 0) {
-      const Glyph glyph = chain_glyph_at(fonts, value - 1u);
-      const bool alone = glyph.advance == 0;
-      or_ink(target, glyph, alone ? left + advance : left);
-      if (!alone) advance = glyph.advance;
-    }
-    for (int n = 0; n < Grid::kMaxCellMarks; ++n) {
-      const std::uint16_t over = n == 0 ? mark : grid.mark_at(i, n);
-      if (over == 0) break;
-      or_ink(target, chain_glyph_at(fonts, over - 1u), left + advance);
+    // The character (n == 0: a glyph, or a hex box drawn column by column
+    // without packing it as a glyph), then its marks: one loop, so that ink
+    // is drawn in one place.
+    const bool hex_box = Grid::is_hex_box(value);
+    const char32_t code_point = hex_box ? grid.hex_box_code_point(i) : 0;
+    std::uint16_t ordinal = value;
+    for (int n = 0;; ++n) {
+      if (ordinal != 0) {
+        const bool box = n == 0 && hex_box;
+        Glyph glyph;  // none found: no columns
+        if (box) {
+          const HexBoxShape shape = hex_box_shape(code_point, height, fonts.baseline());
+          glyph.width = shape.width;
+          glyph.top = shape.top;
+          glyph.advance = shape.advance;
+        } else {
+          glyph = chain_glyph_at(fonts, ordinal - 1u);
+        }
+        // A mark (or a character that advances 0) sits after the character.
+        const bool over = n > 0 || glyph.advance == 0;
+        const int pen = (over ? left + advance : left) + glyph.x_offset;
+        if (!over) advance = glyph.advance;
+        InkColumns ink(glyph);
+        for (int c = 0; c < glyph.width; ++c) {
+          or_column(target, pen + c, box ? hex_box_column(code_point, height, c) : ink.take(), glyph.top);
+        }
+      }
+      if (n == Grid::kMaxCellMarks) break;
+      ordinal = n == 0 ? mark : grid.mark_at(i, n);
+      if (ordinal == 0) break;
     }
   }
 
-  // Where or_ink() draws: strip columns [first, end) and `rows` of the page
+  // Where strip_cell() draws: strip columns [first, end) and `rows` of the page
   // byte; `down` is the line's top row from the page's.
   struct InkTarget {
     std::uint8_t* strip;
@@ -211,13 +225,6 @@ class GridRenderer {
     int down;
     std::uint8_t rows;
   };
-
-  // ORs the ink of `glyph`, its pen at strip column `pen`, into the target.
-  static void or_ink(const InkTarget& target, const Glyph& glyph, int pen) noexcept {
-    if (!glyph.found()) return;
-    InkColumns ink(glyph);
-    for (int c = 0; c < glyph.width; ++c) or_column(target, pen + glyph.x_offset + c, ink.take(), glyph.top);
-  }
 
   // ORs one ink column (bit r = row `top` + r of the line) into strip column
   // `x` of the target, if the target has it.
