@@ -44,10 +44,20 @@ class GridRenderer {
     const int pixel_width = kColumns * cell_width;
     const int panel_width = whole || panel.width() < pixel_width ? panel.width() : pixel_width;
     const int panel_height = whole || panel.height() < kRows * height ? panel.height() : kRows * height;
+    int first_row = 0;
     for (int page = 0; page * 8 < panel_height; ++page) {
-      const auto rows = static_cast<std::uint32_t>(height);  // see render_strip()
-      const int first_row = static_cast<int>(utf8mcu::detail::divide(static_cast<std::uint32_t>(page * 8), rows));
-      const int below = static_cast<int>(utf8mcu::detail::divide(static_cast<std::uint32_t>(page * 8 + 7), rows));
+      // The rows the page covers: divided where the core has a divide
+      // instruction, else stepped from the page before (a division per page
+      // would cost more than the stepping).
+      int below = 0;  // the row of the page's last pixel row
+      if constexpr (utf8mcu::detail::kSoftwareDivide) {
+        while ((first_row + 1) * height <= page * 8) ++first_row;
+        for (below = first_row; (below + 1) * height < page * 8 + 8;) ++below;
+      } else {
+        const auto rows = static_cast<std::uint32_t>(height);
+        first_row = static_cast<int>(static_cast<std::uint32_t>(page * 8) / rows);
+        below = static_cast<int>(static_cast<std::uint32_t>(page * 8 + 7) / rows);
+      }
       const int last_row = below < kRows ? below : kRows - 1;
       int first_column = whole ? 0 : kColumns;
       int end_column = 0;
@@ -99,14 +109,17 @@ class GridRenderer {
     const bool visible = grid.cursor_visible();
     const int at = grid.cursor_cell();
     if (shown == visible && (!visible || shown_cell_ == at)) return;
-    if (shown) {
-      for (int i = grid.lead_of(shown_cell_); i < grid.end_of(shown_cell_); ++i) grid.set_dirty(i);
-    }
-    if (visible) {
-      for (int i = grid.lead_of(at); i < grid.end_of(at); ++i) grid.set_dirty(i);
-    }
+    if (shown) dirty_character(grid, shown_cell_);
+    if (visible) dirty_character(grid, at);
     shown_cell_ = static_cast<std::uint16_t>(at);
     flags_ = static_cast<std::uint8_t>(visible ? (flags_ | kCursorShown) : (flags_ & ~kCursorShown));
+  }
+
+  // Marks the cells of the character that covers cell `i` dirty: one body
+  // for the cursor's old and new place.
+  template <typename Grid>
+  static void dirty_character(Grid& grid, int i) noexcept {
+    for (int cell = grid.lead_of(i); cell < grid.end_of(i); ++cell) grid.set_dirty(cell);
   }
 
   // Widens [first, end) to the dirty cells of `row`, whole characters included.
