@@ -136,10 +136,11 @@ class GridRenderer {
     }
   }
 
-  // Renders the cells of rows [first_row, last_row) that the strip covers;
-  // the cursor's cells inverted.
+  // Renders the cells of rows [first_row, last_row] that the strip covers;
+  // the cursor's cells inverted. Not inlined: inside flush()'s callback it
+  // would take send_page() out of line with it, for more code in all.
   template <typename Grid>
-  void render_strip(const Grid& grid, int cell_width, PageStrip& surface, int first_row, int last_row) const noexcept {
+  [[gnu::noinline]] void render_strip(const Grid& grid, int cell_width, PageStrip& surface, int first_row, int last_row) const noexcept {
     constexpr int kColumns = Grid::kColumnCount;
     // Unsigned divisions (x >= 0) through divide(): no division routine is
     // linked on cores without a divide instruction.
@@ -148,40 +149,29 @@ class GridRenderer {
     const int last_column = static_cast<int>(utf8mcu::detail::divide(static_cast<std::uint32_t>(x + surface.width() - 1), width));
     const int from_column = static_cast<int>(utf8mcu::detail::divide(static_cast<std::uint32_t>(x), width));
     const int first_column = from_column < kColumns ? from_column : kColumns - 1;
+    const int cursor = (flags_ & kCursorShown) != 0 ? grid.lead_of(shown_cell_) : -1;
     for (int row = first_row; row <= last_row; ++row) {
       const int line = row * kColumns;
       for (int column = grid.lead_of(line + first_column) - line; column <= last_column && column < kColumns; ++column) {
-        strip_cell(grid, cell_width, surface, column, row);
+        strip_cell(grid, cell_width, surface, column, row, cursor);
       }
-    }
-    if ((flags_ & kCursorShown) == 0) return;
-    // Inverting the drawn cells in place needs no second style of drawing.
-    const int at = grid.lead_of(shown_cell_);
-    const int row = static_cast<int>(utf8mcu::detail::divide_below<kColumns, Grid::kCellCount>(static_cast<std::uint32_t>(at)));
-    const int top = row * grid.line_height() - surface.y();  // the cursor's rows, relative to the page
-    const int bottom = top + grid.line_height();
-    if (bottom <= 0 || top >= 8) return;
-    const auto rows = static_cast<std::uint8_t>((0xFFu << (top < 0 ? 0 : top)) & (0xFFu >> (bottom > 8 ? 0 : 8 - bottom)));
-    const int left = (at - row * kColumns) * cell_width - x;
-    const int right = left + (grid.end_of(at) - at) * cell_width;
-    std::uint8_t* const strip = surface.data();
-    for (int column = left < 0 ? 0 : left; column < right && column < surface.width(); ++column) {
-      strip[column] = static_cast<std::uint8_t>(strip[column] ^ rows);
     }
   }
 
   // Cell (column, row) into a page strip the renderer cleared: the ink of
   // its character (glyph or hex box) and of the marks over it, ORed into the
-  // strip bytes, clipped to the cell. The same pixels as draw_cell() on a
+  // strip bytes, clipped to the cell, and inverted if it is `cursor` (the
+  // cursor's first cell, or -1). The same pixels as draw_cell() on a
   // cleared surface, without the generic clipping of draw_glyph(): a cell
   // in a strip needs only its columns and its line's rows of the page.
   template <typename Grid>
-  static void strip_cell(const Grid& grid, int cell_width, PageStrip& surface, int column, int row) noexcept {
+  static void strip_cell(const Grid& grid, int cell_width, PageStrip& surface, int column, int row,
+                         int cursor) noexcept {
     const int i = row * Grid::kColumnCount + column;
     if (grid.continuation(i)) return;
     const std::uint16_t value = grid.content(i);
     const std::uint16_t mark = grid.mark_at(i);
-    if (value == 0 && mark == 0) return;  // blank: the strip is cleared already
+    if (value == 0 && mark == 0 && i != cursor) return;  // blank: the strip is cleared already
     const int height = grid.line_height();
     const int left = column * cell_width - surface.x();  // the cell in strip columns
     const int right = left + (grid.end_of(i) - i) * cell_width;
@@ -227,6 +217,10 @@ class GridRenderer {
       ordinal = n == 0 ? mark : grid.mark_at(i, n);
       if (ordinal == 0) break;
     }
+    if (i != cursor) return;
+    // The cursor: the drawn cell inverted in place, which needs no second
+    // style of drawing (no other cell draws into its columns).
+    for (int x = target.first; x < target.end; ++x) target.strip[x] = static_cast<std::uint8_t>(target.strip[x] ^ line_rows);
   }
 
   // Where strip_cell() draws: strip columns [first, end) and `rows` of the page
