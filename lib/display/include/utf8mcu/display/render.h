@@ -125,7 +125,8 @@ constexpr HexDigitColumns make_hex_digit_columns() noexcept {
       for (int row = 0; row < kHexDigitHeight; ++row) {
         const int bit = (kHexDigitHeight - 1 - row) * kHexDigitWidth + (kHexDigitWidth - 1 - column);
         if (((kHexDigitRows[digit] >> bit) & 1u) != 0) {
-          columns.digits[digit] = static_cast<std::uint16_t>(columns.digits[digit] | (1u << (column * kHexDigitHeight + row)));
+          const unsigned at = static_cast<unsigned>(column * kHexDigitHeight + row);
+          columns.digits[digit] = static_cast<std::uint16_t>(columns.digits[digit] | (1u << at));
         }
       }
     }
@@ -287,7 +288,9 @@ inline constexpr std::uint32_t kIgnorableBmpBlocks = ignorable_bmp_blocks();
 /// a range longer than 2048 code points split into pieces.
 constexpr std::size_t ignorable_run_count() noexcept {
   std::size_t count = 0;
-  for (std::size_t i = 0; i < kIgnorableRangeCount; ++i) count += (kIgnorableRanges[i][1] - kIgnorableRanges[i][0]) / 2048 + 1;
+  for (std::size_t i = 0; i < kIgnorableRangeCount; ++i) {
+    count += (kIgnorableRanges[i][1] - kIgnorableRanges[i][0]) / 2048 + 1;
+  }
   return count;
 }
 struct IgnorableRuns {

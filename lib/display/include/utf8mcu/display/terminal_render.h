@@ -140,13 +140,15 @@ class GridRenderer {
   // the cursor's cells inverted. Not inlined: inside flush()'s callback it
   // would take send_page() out of line with it, for more code in all.
   template <typename Grid>
-  [[gnu::noinline]] void render_strip(const Grid& grid, int cell_width, PageStrip& surface, int first_row, int last_row) const noexcept {
+  [[gnu::noinline]] void render_strip(const Grid& grid, int cell_width, PageStrip& surface, int first_row,
+                                      int last_row) const noexcept {
     constexpr int kColumns = Grid::kColumnCount;
     // Unsigned divisions (x >= 0) through divide(): no division routine is
     // linked on cores without a divide instruction.
     const int x = surface.x();
     const auto width = static_cast<std::uint32_t>(cell_width);
-    const int last_column = static_cast<int>(utf8mcu::detail::divide(static_cast<std::uint32_t>(x + surface.width() - 1), width));
+    const auto strip_end = static_cast<std::uint32_t>(x + surface.width() - 1);
+    const int last_column = static_cast<int>(utf8mcu::detail::divide(strip_end, width));
     const int from_column = static_cast<int>(utf8mcu::detail::divide(static_cast<std::uint32_t>(x), width));
     const int first_column = from_column < kColumns ? from_column : kColumns - 1;
     const int cursor = (flags_ & kCursorShown) != 0 ? grid.lead_of(shown_cell_) : -1;
@@ -220,7 +222,9 @@ class GridRenderer {
     if (i != cursor) return;
     // The cursor: the drawn cell inverted in place, which needs no second
     // style of drawing (no other cell draws into its columns).
-    for (int x = target.first; x < target.end; ++x) target.strip[x] = static_cast<std::uint8_t>(target.strip[x] ^ line_rows);
+    for (int x = target.first; x < target.end; ++x) {
+      target.strip[x] = static_cast<std::uint8_t>(target.strip[x] ^ line_rows);
+    }
   }
 
   // Where strip_cell() draws: strip columns [first, end) and `rows` of the page
