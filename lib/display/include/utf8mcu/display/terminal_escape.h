@@ -124,7 +124,8 @@ class EscapeParser {
         return false;
       }
       // ']' 'P' 'X' '^' '_' (OSC, DCS, SOS, PM, APC) as bits 13, 0, 8, 14, 15 from 'P'.
-      if (static_cast<unsigned>(byte - 'P') < 16u && ((0xE101u >> (byte - 'P')) & 1u) != 0) {
+      const unsigned from_p = unsigned{byte} - unsigned{'P'};
+      if (from_p < 16u && ((0xE101u >> from_p) & 1u) != 0) {
         state_ = State::kString;
         parameters_[0] = 0;
         return false;

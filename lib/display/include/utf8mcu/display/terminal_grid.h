@@ -410,7 +410,7 @@ class CellGrid {
 
   const Font* font_;
   const FontChain* chain_;
-  std::uint16_t cells_[static_cast<std::size_t>(kCellCount)];  // all set by the constructor
+  std::uint16_t cells_[static_cast<std::size_t>(kCellCount)] = {};
   MarkSlot marks_[static_cast<std::size_t>(kMarkSlots)] = {};
   std::uint8_t dirty_rows_[static_cast<std::size_t>((kRows + 7) / 8)] = {};  // bit per row: it holds a dirty cell
   std::uint8_t column_ = 0;
