@@ -1,6 +1,7 @@
 // PL011 port: FIFO level and timeout interrupts, polled send.
 #include "utf8mcu/port/pl011_uart.h"
 
+#include "utf8mcu/internal/divide.h"
 #include "utf8mcu/port/cortex_m.h"
 
 namespace utf8mcu {
@@ -14,7 +15,8 @@ bool pl011_uart_start(void* context, std::uint32_t baud) {
   // Divisor clock / (16 * baud) in 16.6 fixed point, rounded: 64 * clock /
   // (16 * baud) = 4 * clock / baud (32 bits suffice for clocks below 1 GHz).
   if (baud == 0 || uart.clock_hz > 0x3FFFFFFFu) return false;
-  const std::uint32_t divisor = (4u * uart.clock_hz + baud / 2) / baud;
+  // divide(): no division routine linked on ARMv6-M.
+  const std::uint32_t divisor = utf8mcu::detail::divide(4u * uart.clock_hz + baud / 2, baud);
   const std::uint32_t integer = divisor >> 6;
   if (integer == 0 || integer > 0xFFFF) return false;
   register_at(uart, kControl) = 0;

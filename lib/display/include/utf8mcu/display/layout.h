@@ -265,6 +265,9 @@ constexpr Glyph place_on_chain(Glyph glyph, const Font& font, const Fonts& fonts
 }
 }  // namespace detail
 
+template <typename Fonts = FontChain>
+[[nodiscard]] constexpr Glyph chain_glyph_at(const Fonts& fonts, std::uint32_t ordinal) noexcept;
+
 /// Step (d) as a chain ordinal: the glyph of the first font of `fonts` that
 /// has `code_point`. Control characters and non-scalar values have none.
 /// Cost: a binary search over each font's runs until one has it.
@@ -275,19 +278,23 @@ template <typename Fonts = FontChain>
   for (int i = 0; i < fonts.size(); ++i) {
     const Font& font = fonts.font(i);
     const std::int32_t ordinal = find_glyph_ordinal(font, code_point);
+    const std::uint32_t count = glyph_count(font);
     if (ordinal >= 0) {
-      const Glyph glyph = detail::place_on_chain(glyph_at(font, static_cast<std::uint32_t>(ordinal)), font, fonts);
+      if (static_cast<std::uint32_t>(ordinal) >= count) return {};  // a corrupt index
+      // The glyph as the renderer reads it back: one copy of that code.
+      const std::uint32_t chain_ordinal = before + static_cast<std::uint32_t>(ordinal);
+      const Glyph glyph = chain_glyph_at(fonts, chain_ordinal);
       if (!glyph.found()) return {};
-      return ChainGlyph{static_cast<std::int32_t>(before + static_cast<std::uint32_t>(ordinal)), glyph};
+      return ChainGlyph{static_cast<std::int32_t>(chain_ordinal), glyph};
     }
-    before += glyph_count(font);
+    before += count;
   }
   return {};
 }
 
 /// The glyph of chain ordinal `ordinal` (find_chain_glyph()), placed on the
 /// chain's line; not found if there is none.
-template <typename Fonts = FontChain>
+template <typename Fonts>
 [[nodiscard]] constexpr Glyph chain_glyph_at(const Fonts& fonts, std::uint32_t ordinal) noexcept {
   for (int i = 0; i < fonts.size(); ++i) {
     const Font& font = fonts.font(i);

@@ -112,14 +112,32 @@ inline constexpr std::uint16_t kHexDigitRows[16] = {
 inline constexpr int kHexDigitWidth = 3;
 inline constexpr int kHexDigitHeight = 5;
 
+/// kHexDigitRows turned column by column, as the renderer reads them: bits
+/// 5c .. 5c + 4 are column c (0-2), bit 5c on top. Made at compile time, so
+/// a column is one shift and mask.
+struct HexDigitColumns {
+  std::uint16_t digits[16];
+};
+constexpr HexDigitColumns make_hex_digit_columns() noexcept {
+  HexDigitColumns columns{};
+  for (unsigned digit = 0; digit < 16; ++digit) {
+    for (int column = 0; column < kHexDigitWidth; ++column) {
+      for (int row = 0; row < kHexDigitHeight; ++row) {
+        const int bit = (kHexDigitHeight - 1 - row) * kHexDigitWidth + (kHexDigitWidth - 1 - column);
+        if (((kHexDigitRows[digit] >> bit) & 1u) != 0) {
+          const unsigned at = static_cast<unsigned>(column * kHexDigitHeight + row);
+          columns.digits[digit] = static_cast<std::uint16_t>(columns.digits[digit] | (1u << at));
+        }
+      }
+    }
+  }
+  return columns;
+}
+inline constexpr HexDigitColumns kHexDigitColumns = make_hex_digit_columns();
+
 /// Column `column` (0-2) of hex digit `digit` as 5 row bits, bit 0 on top.
 constexpr std::uint32_t hex_digit_column(unsigned digit, int column) noexcept {
-  std::uint32_t bits = 0;
-  for (int row = 0; row < kHexDigitHeight; ++row) {
-    const int bit = (kHexDigitHeight - 1 - row) * kHexDigitWidth + (kHexDigitWidth - 1 - column);
-    if (((kHexDigitRows[digit & 15u] >> bit) & 1u) != 0) bits |= 1u << row;
-  }
-  return bits;
+  return (static_cast<std::uint32_t>(kHexDigitColumns.digits[digit & 15u]) >> (column * kHexDigitHeight)) & 0x1Fu;
 }
 
 }  // namespace detail
@@ -199,7 +217,7 @@ struct HexBoxShape {
   std::uint32_t bits = x == 0 || x == width - 1 ? (std::uint32_t{1} << height) - 1u  // sides
                                                 : 1u | (std::uint32_t{1} << (height - 1));  // top and bottom rows
   for (int i = 0; i < digits; ++i) {
-    const int left = first_column + static_cast<int>(static_cast<unsigned>(i) % static_cast<unsigned>(per_row)) * spacing;
+    const int left = first_column + (i < per_row ? i : i - per_row) * spacing;  // i < 2 * per_row
     if (x < left || x >= left + detail::kHexDigitWidth) continue;
     const unsigned digit = (value >> (4 * (digits - 1 - i))) & 15u;
     const int row = i < per_row ? (tall ? 2 : 1) : 8;
@@ -261,6 +279,37 @@ constexpr std::uint32_t ignorable_bmp_blocks() noexcept {
 }
 inline constexpr std::uint32_t kIgnorableBmpBlocks = ignorable_bmp_blocks();
 
+/// kIgnorableRanges as is_ignorable() reads them, one word each (half the
+/// bytes), in the layout of a font's run keys:
+///
+///     31 ........... 11  10 ........... 0
+///     [ first code pt ]  [ last - first ]
+///
+/// a range longer than 2048 code points split into pieces.
+constexpr std::size_t ignorable_run_count() noexcept {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < kIgnorableRangeCount; ++i) {
+    count += (kIgnorableRanges[i][1] - kIgnorableRanges[i][0]) / 2048 + 1;
+  }
+  return count;
+}
+struct IgnorableRuns {
+  std::uint32_t keys[ignorable_run_count()];
+};
+constexpr IgnorableRuns make_ignorable_runs() noexcept {
+  IgnorableRuns runs{};
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < kIgnorableRangeCount; ++i) {
+    for (std::uint32_t first = kIgnorableRanges[i][0];; first += 2048) {
+      const std::uint32_t span = kIgnorableRanges[i][1] - first;
+      runs.keys[n++] = (first << 11) | (span < 2048 ? span : 2047u);
+      if (span < 2048) break;
+    }
+  }
+  return runs;
+}
+inline constexpr IgnorableRuns kIgnorableRuns = make_ignorable_runs();
+
 }  // namespace detail
 
 namespace detail {
@@ -282,9 +331,10 @@ constexpr bool is_skin_tone_modifier(char32_t code_point) noexcept {
 [[nodiscard]] constexpr bool is_ignorable(char32_t code_point) noexcept {
   const auto value = static_cast<std::uint32_t>(code_point);
   if (value < 0x10000 && ((detail::kIgnorableBmpBlocks >> (value >> 11)) & 1u) == 0) return false;
-  for (std::size_t i = 0; i < detail::kIgnorableRangeCount; ++i) {
-    if (value < detail::kIgnorableRanges[i][0]) return false;
-    if (value <= detail::kIgnorableRanges[i][1]) return true;
+  for (const std::uint32_t key : detail::kIgnorableRuns.keys) {
+    const std::uint32_t first = key >> 11;
+    if (value < first) return false;
+    if (value - first <= (key & 0x7FFu)) return true;
   }
   return false;
 }

@@ -114,56 +114,38 @@ class EscapeParser {
       return true;
     }
     const auto byte = static_cast<std::uint8_t>(code_point);
-    switch (state_) {
-      case State::kEscape:
-        escape(byte, screen);
-        break;
-      case State::kCharset:
-        if (byte == 'G') flags_ = static_cast<std::uint8_t>(flags_ & ~kLatin1);
-        if (byte == '@') flags_ = static_cast<std::uint8_t>(flags_ | kLatin1);
-        state_ = byte < 0x30 ? State::kEscapeIntermediate : State::kGround;
-        break;
-      case State::kEscapeIntermediate:
-        if (byte >= 0x30) state_ = State::kGround;
-        break;
-      case State::kCsi:
-        csi(byte, screen);
-        break;
-      case State::kGround:
-      case State::kString:
-      case State::kStringEscape:
-        state_ = State::kGround;  // not reached: these states return above
-        break;
+    if (state_ == State::kCsi) {
+      csi(byte, screen);
+      return false;
     }
-    return false;
-  }
-
-  template <typename Screen>
-  void escape(std::uint8_t byte, Screen& screen) noexcept {
-    switch (byte) {
-      case '[':
+    if (state_ == State::kEscape) {
+      if (byte == '[') {
         start_csi();
-        return;
-      case ']':
-      case 'P':
-      case 'X':
-      case '^':
-      case '_':
+        return false;
+      }
+      // ']' 'P' 'X' '^' '_' (OSC, DCS, SOS, PM, APC) as bits 13, 0, 8, 14, 15 from 'P'.
+      const unsigned from_p = unsigned{byte} - unsigned{'P'};
+      if (from_p < 16u && ((0xE101u >> from_p) & 1u) != 0) {
         state_ = State::kString;
         parameters_[0] = 0;
-        return;
-      case '%':
+        return false;
+      }
+      if (byte == '%') {
         state_ = State::kCharset;
-        return;
-      case 'c':  // reset to the initial state (the cursor's visibility is the application's)
+        return false;
+      }
+      if (byte == 'c') {  // reset to the initial state (the cursor's visibility is the application's)
         screen.clear();
         flags_ = static_cast<std::uint8_t>(flags_ & ~kLatin1);
-        state_ = State::kGround;
-        return;
-      default:
-        state_ = byte < 0x30 ? State::kEscapeIntermediate : State::kGround;
-        return;
+      }
+    } else if (state_ == State::kCharset) {
+      if (byte == 'G') flags_ = static_cast<std::uint8_t>(flags_ & ~kLatin1);
+      if (byte == '@') flags_ = static_cast<std::uint8_t>(flags_ | kLatin1);
     }
+    // Any other ESC, ESC % or ESC intermediate sequence: an intermediate byte
+    // (20h-2Fh) keeps it open, a final byte ends it.
+    state_ = byte < 0x30 ? State::kEscapeIntermediate : State::kGround;
+    return false;
   }
 
   template <typename Screen>
@@ -204,34 +186,24 @@ class EscapeParser {
   // Parameter `n` (0 or 1), or `fallback` if absent or 0.
   int parameter(int n, int fallback) const noexcept { return parameters_[n] == 0 ? fallback : parameters_[n]; }
 
+  // The final byte of a plain CSI sequence: one call per action, the four
+  // cursor moves as one through their directions (smaller than a switch).
   template <typename Screen>
   void csi_final(std::uint8_t byte, Screen& screen) noexcept {
-    switch (byte) {
-      case 'H':
-      case 'f':
-        screen.move_cursor(parameter(1, 1) - 1, parameter(0, 1) - 1);
-        break;
-      case 'A':
-        screen.move_cursor_by(0, -parameter(0, 1));
-        break;
-      case 'B':
-        screen.move_cursor_by(0, parameter(0, 1));
-        break;
-      case 'C':
-        screen.move_cursor_by(parameter(0, 1), 0);
-        break;
-      case 'D':
-        screen.move_cursor_by(-parameter(0, 1), 0);
-        break;
-      case 'J':
-        screen.erase_in_display(parameters_[0]);
-        break;
-      case 'K':
-        screen.erase_in_line(parameters_[0]);
-        break;
-      default:
-        break;  // consumed: SGR, modes, scrolling regions... do nothing here
+    const unsigned move = byte - 'A';  // A B C D: up, down, right, left
+    if (move < 4) {
+      const int count = parameter(0, 1);
+      const int steps = move == 0 || move == 3 ? -count : count;
+      const bool across = move >= 2;
+      screen.move_cursor_by(across ? steps : 0, across ? 0 : steps);
+    } else if (byte == 'H' || byte == 'f') {
+      screen.move_cursor(parameter(1, 1) - 1, parameter(0, 1) - 1);
+    } else if (byte == 'J') {
+      screen.erase_in_display(parameters_[0]);
+    } else if (byte == 'K') {
+      screen.erase_in_line(parameters_[0]);
     }
+    // Anything else is consumed: SGR, modes, scrolling regions... do nothing here.
   }
 
   std::uint16_t parameters_[2] = {0, 0};  // a string sequence's length in [0]

@@ -31,6 +31,7 @@
 #include "utf8mcu/display/font.h"
 #include "utf8mcu/display/layout.h"
 #include "utf8mcu/display/render.h"
+#include "utf8mcu/internal/divide.h"
 
 namespace utf8mcu::display {
 
@@ -171,18 +172,9 @@ class CellGrid {
     move_cursor((column_ >= kColumns ? kColumns - 1 : column_) + columns, row_ + rows);
   }
   /// Erase in display: below the cursor (0), above (1), everything (2, 3).
-  void erase_in_display(int mode) noexcept {
-    if (mode == 0) blank(cursor_cell(), kCellCount);
-    if (mode == 1) blank(0, cursor_cell() + 1);
-    if (mode == 2 || mode == 3) blank(0, kCellCount);
-  }
+  void erase_in_display(int mode) noexcept { erase(mode == 3 ? 2 : mode, 0, kCellCount); }
   /// Erase in line: to its end (0), to the cursor (1), the whole line (2).
-  void erase_in_line(int mode) noexcept {
-    const int line = row_ * kColumns;
-    if (mode == 0) blank(cursor_cell(), line + kColumns);
-    if (mode == 1) blank(line, cursor_cell() + 1);
-    if (mode == 2) blank(line, line + kColumns);
-  }
+  void erase_in_line(int mode) noexcept { erase(mode, row_ * kColumns, row_ * kColumns + kColumns); }
 
   /// Shows or hides the cursor (the renderer draws it).
   void set_cursor_visible(bool visible) noexcept { cursor_visible_ = visible; }
@@ -248,7 +240,7 @@ class CellGrid {
   bool row_dirty(int row) const noexcept { return (dirty_rows_[row >> 3] & (1u << (row & 7))) != 0; }
   void set_dirty(int i) noexcept {
     cells_[i] = static_cast<std::uint16_t>(cells_[i] | kDirtyBit);
-    const unsigned row = static_cast<unsigned>(i) / kColumns;  // unsigned: no signed division routine on ARMv6-M
+    const std::uint32_t row = utf8mcu::detail::divide_below<kColumns, kCellCount>(static_cast<std::uint32_t>(i));
     dirty_rows_[row >> 3] = static_cast<std::uint8_t>(dirty_rows_[row >> 3] | (1u << (row & 7)));
   }
   /// True if some cell changed since the last mark_clean().
@@ -344,12 +336,22 @@ class CellGrid {
     for (int i = begin; i < end; ++i) store(i, kBlank);
   }
 
+  // Blanks cells [first, end) from the cursor (mode 0), up to and with it
+  // (1), or all of them (2); nothing for another mode. One body for both
+  // erase calls.
+  void erase(int mode, int first, int end) noexcept {
+    if (mode == 0) first = cursor_cell();
+    if (mode == 1) end = cursor_cell() + 1;
+    if (mode <= 2) blank(first, end);
+  }
+
   // Cells a character of `advance` pixels takes (step (e), in cells).
   static int cells_for(int advance, int cell_width) noexcept {
-    // Unsigned: a signed division would link a second routine on ARMv6-M.
-    return advance <= cell_width ? 1
-                                 : static_cast<int>(static_cast<unsigned>(advance + cell_width - 1) /
-                                                    static_cast<unsigned>(cell_width));
+    // Counted, not divided: no division routine on ARMv6-M (advances are a
+    // few cells).
+    int cells = 1;
+    for (int covered = cell_width; covered < advance; covered += cell_width) ++cells;
+    return cells;
   }
 
   // Puts a character of `cells` cells at the cursor, wrapping first if it does

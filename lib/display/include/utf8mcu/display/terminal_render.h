@@ -13,6 +13,7 @@
 #include "utf8mcu/display/page_strip.h"
 #include "utf8mcu/display/panel.h"
 #include "utf8mcu/display/render.h"
+#include "utf8mcu/internal/divide.h"
 
 namespace utf8mcu::display {
 
@@ -43,10 +44,20 @@ class GridRenderer {
     const int pixel_width = kColumns * cell_width;
     const int panel_width = whole || panel.width() < pixel_width ? panel.width() : pixel_width;
     const int panel_height = whole || panel.height() < kRows * height ? panel.height() : kRows * height;
+    int first_row = 0;
     for (int page = 0; page * 8 < panel_height; ++page) {
-      const auto rows = static_cast<unsigned>(height);  // unsigned division: see render_strip()
-      const int first_row = static_cast<int>(static_cast<unsigned>(page * 8) / rows);
-      const int below = static_cast<int>(static_cast<unsigned>(page * 8 + 7) / rows);
+      // The rows the page covers: divided where the core has a divide
+      // instruction, else stepped from the page before (a division per page
+      // would cost more than the stepping).
+      int below = 0;  // the row of the page's last pixel row
+      if constexpr (utf8mcu::detail::kSoftwareDivide) {
+        while ((first_row + 1) * height <= page * 8) ++first_row;
+        for (below = first_row; (below + 1) * height < page * 8 + 8;) ++below;
+      } else {
+        const auto rows = static_cast<std::uint32_t>(height);
+        first_row = static_cast<int>(static_cast<std::uint32_t>(page * 8) / rows);
+        below = static_cast<int>(static_cast<std::uint32_t>(page * 8 + 7) / rows);
+      }
       const int last_row = below < kRows ? below : kRows - 1;
       int first_column = whole ? 0 : kColumns;
       int end_column = 0;
@@ -98,14 +109,17 @@ class GridRenderer {
     const bool visible = grid.cursor_visible();
     const int at = grid.cursor_cell();
     if (shown == visible && (!visible || shown_cell_ == at)) return;
-    if (shown) {
-      for (int i = grid.lead_of(shown_cell_); i < grid.end_of(shown_cell_); ++i) grid.set_dirty(i);
-    }
-    if (visible) {
-      for (int i = grid.lead_of(at); i < grid.end_of(at); ++i) grid.set_dirty(i);
-    }
+    if (shown) dirty_character(grid, shown_cell_);
+    if (visible) dirty_character(grid, at);
     shown_cell_ = static_cast<std::uint16_t>(at);
     flags_ = static_cast<std::uint8_t>(visible ? (flags_ | kCursorShown) : (flags_ & ~kCursorShown));
+  }
+
+  // Marks the cells of the character that covers cell `i` dirty: one body
+  // for the cursor's old and new place.
+  template <typename Grid>
+  static void dirty_character(Grid& grid, int i) noexcept {
+    for (int cell = grid.lead_of(i); cell < grid.end_of(i); ++cell) grid.set_dirty(cell);
   }
 
   // Widens [first, end) to the dirty cells of `row`, whole characters included.
@@ -122,52 +136,44 @@ class GridRenderer {
     }
   }
 
-  // Renders the cells of rows [first_row, last_row) that the strip covers;
-  // the cursor's cells inverted.
+  // Renders the cells of rows [first_row, last_row] that the strip covers;
+  // the cursor's cells inverted. Not inlined: inside flush()'s callback it
+  // would take send_page() out of line with it, for more code in all.
   template <typename Grid>
-  void render_strip(const Grid& grid, int cell_width, PageStrip& surface, int first_row, int last_row) const noexcept {
+  [[gnu::noinline]] void render_strip(const Grid& grid, int cell_width, PageStrip& surface, int first_row,
+                                      int last_row) const noexcept {
     constexpr int kColumns = Grid::kColumnCount;
-    // Unsigned divisions (x >= 0): the signed ones would link a second
-    // division routine on cores without a divide instruction.
+    // Unsigned divisions (x >= 0) through divide(): no division routine is
+    // linked on cores without a divide instruction.
     const int x = surface.x();
-    const auto width = static_cast<unsigned>(cell_width);
-    const int last_column = static_cast<int>(static_cast<unsigned>(x + surface.width() - 1) / width);
-    const int from_column = static_cast<int>(static_cast<unsigned>(x) / width);
+    const auto width = static_cast<std::uint32_t>(cell_width);
+    const auto strip_end = static_cast<std::uint32_t>(x + surface.width() - 1);
+    const int last_column = static_cast<int>(utf8mcu::detail::divide(strip_end, width));
+    const int from_column = static_cast<int>(utf8mcu::detail::divide(static_cast<std::uint32_t>(x), width));
     const int first_column = from_column < kColumns ? from_column : kColumns - 1;
+    const int cursor = (flags_ & kCursorShown) != 0 ? grid.lead_of(shown_cell_) : -1;
     for (int row = first_row; row <= last_row; ++row) {
       const int line = row * kColumns;
       for (int column = grid.lead_of(line + first_column) - line; column <= last_column && column < kColumns; ++column) {
-        strip_cell(grid, cell_width, surface, column, row);
+        strip_cell(grid, cell_width, surface, column, row, cursor);
       }
-    }
-    if ((flags_ & kCursorShown) == 0) return;
-    // Inverting the drawn cells in place needs no second style of drawing.
-    const int at = grid.lead_of(shown_cell_);
-    const int row = static_cast<int>(static_cast<unsigned>(at) / kColumns);
-    const int top = row * grid.line_height() - surface.y();  // the cursor's rows, relative to the page
-    const int bottom = top + grid.line_height();
-    if (bottom <= 0 || top >= 8) return;
-    const auto rows = static_cast<std::uint8_t>((0xFFu << (top < 0 ? 0 : top)) & (0xFFu >> (bottom > 8 ? 0 : 8 - bottom)));
-    const int left = (at - row * kColumns) * cell_width - x;
-    const int right = left + (grid.end_of(at) - at) * cell_width;
-    std::uint8_t* const strip = surface.data();
-    for (int column = left < 0 ? 0 : left; column < right && column < surface.width(); ++column) {
-      strip[column] = static_cast<std::uint8_t>(strip[column] ^ rows);
     }
   }
 
   // Cell (column, row) into a page strip the renderer cleared: the ink of
   // its character (glyph or hex box) and of the marks over it, ORed into the
-  // strip bytes, clipped to the cell. The same pixels as draw_cell() on a
+  // strip bytes, clipped to the cell, and inverted if it is `cursor` (the
+  // cursor's first cell, or -1). The same pixels as draw_cell() on a
   // cleared surface, without the generic clipping of draw_glyph(): a cell
   // in a strip needs only its columns and its line's rows of the page.
   template <typename Grid>
-  static void strip_cell(const Grid& grid, int cell_width, PageStrip& surface, int column, int row) noexcept {
+  static void strip_cell(const Grid& grid, int cell_width, PageStrip& surface, int column, int row,
+                         int cursor) noexcept {
     const int i = row * Grid::kColumnCount + column;
     if (grid.continuation(i)) return;
     const std::uint16_t value = grid.content(i);
     const std::uint16_t mark = grid.mark_at(i);
-    if (value == 0 && mark == 0) return;  // blank: the strip is cleared already
+    if (value == 0 && mark == 0 && i != cursor) return;  // blank: the strip is cleared already
     const int height = grid.line_height();
     const int left = column * cell_width - surface.x();  // the cell in strip columns
     const int right = left + (grid.end_of(i) - i) * cell_width;
@@ -182,26 +188,46 @@ class GridRenderer {
                            line_rows};
     const auto fonts = grid.fonts();
     int advance = grid.font_cell_width();  // a mark over a blank sits where a narrow character would be
-    if (Grid::is_hex_box(value)) {
-      // Column by column, without packing it as a glyph (make_hex_box()).
-      const char32_t code_point = grid.hex_box_code_point(i);
-      const HexBoxShape shape = hex_box_shape(code_point, height, fonts.baseline());
-      for (int c = 0; c < shape.width; ++c) or_column(target, left + c, hex_box_column(code_point, height, c), shape.top);
-      advance = shape.advance;
-    } else if (value != 0) {
-      const Glyph glyph = chain_glyph_at(fonts, value - 1u);
-      const bool alone = glyph.advance == 0;
-      or_ink(target, glyph, alone ? left + advance : left);
-      if (!alone) advance = glyph.advance;
+    // The character (n == 0: a glyph, or a hex box drawn column by column
+    // without packing it as a glyph), then its marks: one loop, so that ink
+    // is drawn in one place.
+    const bool hex_box = Grid::is_hex_box(value);
+    const char32_t code_point = hex_box ? grid.hex_box_code_point(i) : 0;
+    std::uint16_t ordinal = value;
+    for (int n = 0;; ++n) {
+      if (ordinal != 0) {
+        const bool box = n == 0 && hex_box;
+        Glyph glyph;  // none found: no columns
+        if (box) {
+          const HexBoxShape shape = hex_box_shape(code_point, height, fonts.baseline());
+          glyph.width = shape.width;
+          glyph.top = shape.top;
+          glyph.advance = shape.advance;
+        } else {
+          glyph = chain_glyph_at(fonts, ordinal - 1u);
+        }
+        // A mark (or a character that advances 0) sits after the character.
+        const bool over = n > 0 || glyph.advance == 0;
+        const int pen = (over ? left + advance : left) + glyph.x_offset;
+        if (!over) advance = glyph.advance;
+        InkColumns ink(glyph);
+        for (int c = 0; c < glyph.width; ++c) {
+          or_column(target, pen + c, box ? hex_box_column(code_point, height, c) : ink.take(), glyph.top);
+        }
+      }
+      if (n == Grid::kMaxCellMarks) break;
+      ordinal = n == 0 ? mark : grid.mark_at(i, n);
+      if (ordinal == 0) break;
     }
-    for (int n = 0; n < Grid::kMaxCellMarks; ++n) {
-      const std::uint16_t over = n == 0 ? mark : grid.mark_at(i, n);
-      if (over == 0) break;
-      or_ink(target, chain_glyph_at(fonts, over - 1u), left + advance);
+    if (i != cursor) return;
+    // The cursor: the drawn cell inverted in place, which needs no second
+    // style of drawing (no other cell draws into its columns).
+    for (int x = target.first; x < target.end; ++x) {
+      target.strip[x] = static_cast<std::uint8_t>(target.strip[x] ^ line_rows);
     }
   }
 
-  // Where or_ink() draws: strip columns [first, end) and `rows` of the page
+  // Where strip_cell() draws: strip columns [first, end) and `rows` of the page
   // byte; `down` is the line's top row from the page's.
   struct InkTarget {
     std::uint8_t* strip;
@@ -210,13 +236,6 @@ class GridRenderer {
     int down;
     std::uint8_t rows;
   };
-
-  // ORs the ink of `glyph`, its pen at strip column `pen`, into the target.
-  static void or_ink(const InkTarget& target, const Glyph& glyph, int pen) noexcept {
-    if (!glyph.found()) return;
-    InkColumns ink(glyph);
-    for (int c = 0; c < glyph.width; ++c) or_column(target, pen + glyph.x_offset + c, ink.take(), glyph.top);
-  }
 
   // ORs one ink column (bit r = row `top` + r of the line) into strip column
   // `x` of the target, if the target has it.

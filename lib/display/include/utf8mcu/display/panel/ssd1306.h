@@ -71,54 +71,24 @@ class Ssd1306 {
   /// Bus traffic: about 26 command bytes.
   PanelStatus init() noexcept {
     reset_panel(bus_, 1);
-    const std::uint8_t multiplex = static_cast<std::uint8_t>(height_ == 0 ? 0 : height_ - 1);
+    // One table per family member, copied and patched with this panel's
+    // values: smaller than building each sequence in code.
+    const bool ssd1306 = controller_ == Ssd1306Controller::kSsd1306;
+    const std::uint8_t* const table = ssd1306 ? kSsd1306Init : kSh1106Init;
+    const std::size_t size = ssd1306 ? sizeof kSsd1306Init : sizeof kSh1106Init;
+    std::uint8_t commands[sizeof kSsd1306Init];
+    for (std::size_t i = 0; i < size; ++i) commands[i] = table[i];
+    commands[kMultiplexAt] = static_cast<std::uint8_t>(height_ == 0 ? 0 : height_ - 1);
     // COM pins: alternative layout (bit 4) for 64-row glass, sequential for 32 rows or fewer.
-    const std::uint8_t com_pins = height_ > 32 ? 0x12 : 0x02;
-    if (controller_ != Ssd1306Controller::kSsd1306) {
-      const std::uint8_t commands[] = {
-          0xAE,              // display off
-          0xD5, 0x80,        // clock divide ratio / oscillator frequency: reset value
-          0xA8, multiplex,   // multiplex ratio
-          0xD3, 0x00,        // display offset
-          0x40,              // start line 0
-          0xAD, 0x8B,        // DC-DC converter on
-          // SH1106: pump voltage 8.0 V; the SSD0303 has no such command: NOP.
-          controller_ == Ssd1306Controller::kSsd0303 ? std::uint8_t{0xE3} : std::uint8_t{0x32},
-          0xA1,              // segment remap: column 0 on the right of the COM side
-          0xC8,              // COM scan from COM[N-1]
-          0xDA, com_pins,    // COM pins hardware configuration
-          0x81, 0x80,        // contrast
-          0xD9, 0x22,        // pre-charge / dis-charge periods
-          0xDB, 0x35,        // VCOM deselect level
-          0xA4,              // output follows RAM
-          0xA6,              // normal (not inverted)
-      };
-      const PanelStatus status = send_commands(bus_, commands, sizeof(commands));
-      if (status != PanelStatus::kOk) return status;
-    } else {
-      const std::uint8_t commands[] = {
-          0xAE,                                // display off
-          0xD5, 0x80,                          // clock divide ratio / oscillator frequency
-          0xA8, multiplex,                     // multiplex ratio
-          0xD3, 0x00,                          // display offset
-          0x40,                                // start line 0
-          0x8D, external_vcc_ ? std::uint8_t{0x10} : std::uint8_t{0x14},  // charge pump off / on
-          0x20, 0x02,                          // page addressing mode
-          0xA1,                                // segment remap
-          0xC8,                                // COM scan from COM[N-1]
-          0xDA, com_pins,                      // COM pins hardware configuration
-          0x81, 0xCF,                          // contrast
-          0xD9, external_vcc_ ? std::uint8_t{0x22} : std::uint8_t{0xF1},  // pre-charge periods
-          0xDB, 0x40,                          // VCOMH deselect level
-          0x2E,                                // scrolling off
-          0xA4,                                // output follows RAM
-          0xA6,                                // normal (not inverted)
-      };
-      const PanelStatus status = send_commands(bus_, commands, sizeof(commands));
-      if (status != PanelStatus::kOk) return status;
+    commands[ssd1306 ? kSsd1306ComPinsAt : kSh1106ComPinsAt] = height_ > 32 ? 0x12 : 0x02;
+    if (ssd1306 && external_vcc_) {
+      commands[kChargePumpAt] = 0x10;  // charge pump off
+      commands[kPreChargeAt] = 0x22;
     }
-    const std::uint8_t display_on = 0xAF;
-    return send_commands(bus_, &display_on, 1);
+    if (controller_ == Ssd1306Controller::kSsd0303) commands[kPumpVoltageAt] = 0xE3;  // no such command: NOP
+    const PanelStatus status = send_commands(bus_, commands, size);
+    if (status != PanelStatus::kOk) return status;
+    return set_display_on(true);
   }
 
   /// Writes columns [x_begin, x_end) of page `page` from `columns` (one byte
@@ -148,6 +118,51 @@ class Ssd1306 {
   }
 
  private:
+  // Power-up sequences; the bytes at the k...At places are this panel's
+  // (init() patches them).
+  static constexpr std::uint8_t kSsd1306Init[] = {
+      0xAE,        // display off
+      0xD5, 0x80,  // clock divide ratio / oscillator frequency
+      0xA8, 0x3F,  // multiplex ratio (kMultiplexAt)
+      0xD3, 0x00,  // display offset
+      0x40,        // start line 0
+      0x8D, 0x14,  // charge pump on (kChargePumpAt: off with external VCC)
+      0x20, 0x02,  // page addressing mode
+      0xA1,        // segment remap
+      0xC8,        // COM scan from COM[N-1]
+      0xDA, 0x12,  // COM pins hardware configuration (kSsd1306ComPinsAt)
+      0x81, 0xCF,  // contrast
+      0xD9, 0xF1,  // pre-charge periods (kPreChargeAt)
+      0xDB, 0x40,  // VCOMH deselect level
+      0x2E,        // scrolling off
+      0xA4,        // output follows RAM
+      0xA6,        // normal (not inverted)
+  };
+  static constexpr std::uint8_t kSh1106Init[] = {
+      0xAE,        // display off
+      0xD5, 0x80,  // clock divide ratio / oscillator frequency: reset value
+      0xA8, 0x3F,  // multiplex ratio (kMultiplexAt)
+      0xD3, 0x00,  // display offset
+      0x40,        // start line 0
+      0xAD, 0x8B,  // DC-DC converter on
+      0x32,        // pump voltage 8.0 V (kPumpVoltageAt; the SSD0303 has no such command: NOP)
+      0xA1,        // segment remap: column 0 on the right of the COM side
+      0xC8,        // COM scan from COM[N-1]
+      0xDA, 0x12,  // COM pins hardware configuration (kSh1106ComPinsAt)
+      0x81, 0x80,  // contrast
+      0xD9, 0x22,  // pre-charge / dis-charge periods
+      0xDB, 0x35,  // VCOM deselect level
+      0xA4,        // output follows RAM
+      0xA6,        // normal (not inverted)
+  };
+  static constexpr std::size_t kMultiplexAt = 4;
+  static constexpr std::size_t kChargePumpAt = 9;
+  static constexpr std::size_t kPumpVoltageAt = 10;
+  static constexpr std::size_t kSh1106ComPinsAt = 14;
+  static constexpr std::size_t kSsd1306ComPinsAt = 15;
+  static constexpr std::size_t kPreChargeAt = 19;
+  static_assert(sizeof kSsd1306Init >= sizeof kSh1106Init, "init() copies either into a buffer of the first's size");
+
   const PanelBus& bus_;
   std::uint8_t width_;
   std::uint8_t height_;
