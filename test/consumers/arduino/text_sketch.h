@@ -21,13 +21,13 @@ struct BidiResult {
 };
 BidiResult reorder(const char32_t* text, std::size_t count);
 
-/// Clears `pixels` and draws UTF-8 `text` (`size` bytes) with the 6x13 font src/ carries into a
-/// 48 x 32 framebuffer whose bytes `pixels` holds (192): in a ParagraphBox
-/// taking right-to-left paragraphs when `right_to_left`, else in a
-/// UnicodeTextBox.
+/// The framebuffer draw_*() draw into: 8 cells of the 6x13 font, 2 lines.
 inline constexpr int kScreenWidth = 48;
 inline constexpr int kScreenHeight = 32;
 inline constexpr std::size_t kScreenBytes = 192;
+/// Clear `pixels` (kScreenBytes) and draw UTF-8 `text` (`size` bytes) with the
+/// 6x13 font src/ carries: draw_paragraph() in a ParagraphBox whose paragraphs
+/// are right to left, draw_unicode_text() in a UnicodeTextBox.
 void draw_paragraph(const char* text, std::size_t size, std::uint8_t* pixels);
 void draw_unicode_text(const char* text, std::size_t size, std::uint8_t* pixels);
 /// The pixel at (x, y) of what draw_*() drew.
