@@ -5,11 +5,13 @@
 // they compile every source under src/ and put src/ on the include path. The
 // library itself lives in lib/ and port/, so the headers under src/utf8mcu/
 // only forward there and the sources under src/ build the C API, the
-// platform ports (each only when asked for: UTF8MCU_PORT_<NAME>) and the
-// display's tables. tools/check-manifests.py writes and checks them.
+// platform ports (each only when asked for: UTF8MCU_PORT_<NAME>), the bidi
+// engine and the display's and text engines' tables (one source each, so a
+// sketch links only what it uses). tools/check-manifests.py writes and checks them.
 //
 // <utf8mcu.h> gives the core and StreamDecoder; the ingest layer is
-// "utf8mcu/port/..." and the display "utf8mcu/display/..." (docs/getting-started.md).
+// "utf8mcu/port/...", the display "utf8mcu/display/..." and the text engines
+// "utf8mcu/text/..." (docs/getting-started.md).
 
 #if !defined(__cplusplus) || __cplusplus < 201703L
 #error "utf8mcu needs C++17: build with -std=gnu++17 (see docs/getting-started.md, Arduino and PlatformIO)"

@@ -10,9 +10,10 @@
                       (after arduino-lint's library.properties schema); the
                       1.5 layout under src/ (no symlinks, headers it names)
   src/                one forwarding header per public header of lib/, lib/c,
-                      lib/display and port/ (FORWARDED_HEADER_TREES), sources
-                      for the C API and the platform ports; --update writes
-                      them; --tables regenerates the display tables there
+                      lib/display, lib/text and port/ (FORWARDED_HEADER_TREES),
+                      sources for the C API, the bidi engine and the platform
+                      ports; --update writes them; --tables regenerates the
+                      display and text tables there
   zephyr/module.yml   Zephyr: the YAML subset it needs; build paths exist
   zephyr/Kconfig      Kconfig syntax (types, help blocks, balanced blocks,
                       known symbols); zephyr/CMakeLists.txt paths and CONFIG_s
@@ -247,20 +248,45 @@ FORWARDED_HEADER_TREES = (
     ("lib/c/include/utf8mcu", "src/utf8mcu"),
     ("port/include/utf8mcu/port", "src/utf8mcu/port"),
     ("lib/display/include/utf8mcu/display", "src/utf8mcu/display"),
+    ("lib/text/include/utf8mcu/text", "src/utf8mcu/text"),
 )
-FORWARDED_SOURCE_DIRS = (("lib/c/src", "src"),)
+# (sources, view, prefix): src/<prefix><name>.cpp builds <sources>/<name>.cpp.
+FORWARDED_SOURCE_DIRS = (("lib/c/src", "src", ""), ("lib/text/src", "src", "utf8mcu_text_"))
 # Register-level UART ports: a bare-metal build (PlatformIO with CMSIS or a
 # vendor SDK) picks one with -DUTF8MCU_PORT_<NAME>; under an Arduino core the
 # core owns the UART, so by default they compile to nothing.
 PLATFORM_PORTS = ("cmsdk_uart", "stm32_usart", "pl011_uart", "nrf51_uart")
-# Tables utf8mcu::display needs, generated here because Arduino and PlatformIO
-# run no generator: the width table, and a public-domain font (X11 misc-fixed
-# 6x13, Latin-1) in place of the Unifont default font, which stays CMake-only.
+# Tables utf8mcu::display and utf8mcu::text need, generated here because
+# Arduino and PlatformIO run no generator: the width table, the character-LCD
+# tables, a public-domain font (X11 misc-fixed 6x13, Latin-1) in place of the
+# Unifont default font, which stays CMake-only, and the text module's headers
+# and tables (where its CMake build writes them: TEXT_GENERATED). Each table
+# is a source of its own, so a sketch links only the tables it uses.
 GENERATED_FONT_RANGES = "0x20-0x7E,0xA0-0xFF,0xFFFD"
 GENERATED_FILES = {
     "src/utf8mcu_display_width_table.cpp": "width table",
+    "src/utf8mcu_display_char_lcd_tables.cpp": "character-LCD tables",
     "src/utf8mcu_display_fixed_6x13.cpp": "font",
     "src/utf8mcu/display/fonts/fixed_6x13.h": "font",
+    "src/utf8mcu/text/unicode_version.h": "text",
+    "src/utf8mcu/text/grapheme_properties.h": "text",
+    "src/utf8mcu_text_grapheme_properties.cpp": "text",
+    "src/utf8mcu/text/line_break_properties.h": "text",
+    "src/utf8mcu_text_line_break_properties.cpp": "text",
+    "src/utf8mcu/text/internal/bidi_tables.h": "text",
+    "src/utf8mcu_text_bidi_tables.cpp": "text",
+    "src/utf8mcu_text_joining_tables.cpp": "text",
+}
+# {file in src/: its path in lib/text/CMakeLists.txt's generated directory}.
+TEXT_GENERATED = {
+    "src/utf8mcu/text/unicode_version.h": "include/utf8mcu/text/unicode_version.h",
+    "src/utf8mcu/text/grapheme_properties.h": "include/utf8mcu/text/grapheme_properties.h",
+    "src/utf8mcu_text_grapheme_properties.cpp": "grapheme_properties.cpp",
+    "src/utf8mcu/text/line_break_properties.h": "include/utf8mcu/text/line_break_properties.h",
+    "src/utf8mcu_text_line_break_properties.cpp": "line_break_properties.cpp",
+    "src/utf8mcu/text/internal/bidi_tables.h": "include/utf8mcu/text/internal/bidi_tables.h",
+    "src/utf8mcu_text_bidi_tables.cpp": "bidi_tables.cpp",
+    "src/utf8mcu_text_joining_tables.cpp": "joining_tables.cpp",
 }
 SRC_OWN_FILES = {"src/utf8mcu.h"} | set(GENERATED_FILES)
 
@@ -280,10 +306,10 @@ def forwarders(c):
                 comment = "/* {} */" if header.endswith("_c.h") else "// {}"
                 wanted[forwarder] = (comment.format(f"Arduino/PlatformIO view of {target} (see src/utf8mcu.h).")
                                      + f'\n#include "{include(forwarder, target)}"\n')
-    for sources, view in FORWARDED_SOURCE_DIRS:
+    for sources, view, prefix in FORWARDED_SOURCE_DIRS:
         for source in sorted(os.listdir(c.path(sources))):
             if source.endswith(".cpp"):
-                forwarder = f"{view}/{source}"
+                forwarder = f"{view}/{prefix}{source}"
                 wanted[forwarder] = (
                     f"// Arduino and PlatformIO compile every source under src/: this builds\n"
                     f"// {sources}/{source}.\n"
@@ -308,14 +334,17 @@ def forwarders(c):
 
 
 def generate_tables(c, directory):
-    """Writes GENERATED_FILES under `directory` with the display module's own
-    generators; returns problems (a missing tool or data file)."""
+    """Writes GENERATED_FILES under `directory` with the display and text
+    modules' own generators; returns problems (a missing tool or data file)."""
     ucd = os.environ.get("UTF8MCU_UCD_DIR", "/usr/share/unicode")
     pcf = os.path.join(os.environ.get("UTF8MCU_XFONTS_DIR", "/usr/share/fonts/X11/misc"), "6x13.pcf.gz")
     tools = c.path("lib/display/tools")
+    text_tools = c.path("lib/text/tools")
     os.makedirs(os.path.join(directory, "src/utf8mcu/display/fonts"), exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
         bdf = os.path.join(scratch, "6x13.bdf")
+        text = os.path.join(scratch, "text")
+        os.makedirs(os.path.join(text, "include/utf8mcu/text/internal"))
         commands = [
             ["pcf2bdf", "-o", bdf, pcf],
             [sys.executable, os.path.join(tools, "make_font.py"), "--font", bdf, "--ucd-dir", ucd,
@@ -326,14 +355,29 @@ def generate_tables(c, directory):
              "--header-include", "utf8mcu/display/fonts/fixed_6x13.h"],
             [sys.executable, os.path.join(tools, "make_width_table.py"), "--ucd-dir", ucd,
              "--source", os.path.join(directory, "src/utf8mcu_display_width_table.cpp")],
+            [sys.executable, os.path.join(tools, "make_char_lcd_tables.py"), "--ucd-dir", ucd,
+             "--source", os.path.join(directory, "src/utf8mcu_display_char_lcd_tables.cpp")],
+            # The text module's generators, with the arguments lib/text/*.cmake gives them.
+            [sys.executable, os.path.join(text_tools, "make_unicode_version.py"), ucd,
+             os.path.join(text, TEXT_GENERATED["src/utf8mcu/text/unicode_version.h"])],
+            [sys.executable, os.path.join(text_tools, "make_segmentation_tables.py"), ucd, text],
+            [sys.executable, os.path.join(text_tools, "make_bidi_tables.py"), ucd]
+            + [os.path.join(text, TEXT_GENERATED[f"src/{name}"]) for name in (
+                "utf8mcu/text/internal/bidi_tables.h", "utf8mcu_text_bidi_tables.cpp",
+                "utf8mcu_text_joining_tables.cpp")]
+            + [os.path.join(scratch, "bidi_table_bytes.txt")],
         ]
+        environment = dict(os.environ, PYTHONPATH=text_tools)  # they share tools/ucd.py
         for command in commands:
             try:
-                run = subprocess.run(command, capture_output=True, text=True, check=False)
+                run = subprocess.run(command, capture_output=True, text=True, check=False, env=environment)
             except OSError as error:
                 return [f"{command[0]}: {error}"]
             if run.returncode != 0:
                 return [f"{' '.join(command)}: {run.stderr.strip()}"]
+        for generated, built in TEXT_GENERATED.items():
+            os.makedirs(os.path.dirname(os.path.join(directory, generated)), exist_ok=True)
+            os.replace(os.path.join(text, built), os.path.join(directory, generated))
         # The generators name their input files; keep the output the same
         # wherever the data lives.
         for generated in GENERATED_FILES:
@@ -391,15 +435,15 @@ def check_forwarders(c, manifest, update):
 
 
 def check_tables(c, update):
-    """Regenerates the display tables of src/ and compares (needs pcf2bdf and
-    Debian's xfonts-base and unicode-data)."""
+    """Regenerates the display and text tables of src/ and compares (needs
+    pcf2bdf and Debian's xfonts-base and unicode-data)."""
     with tempfile.TemporaryDirectory() as scratch:
         problems = generate_tables(c, scratch)
         for generated in GENERATED_FILES if not problems else ():
             with open(os.path.join(scratch, generated), encoding="utf-8") as f:
                 fresh = f.read()
             problems += sync_file(c, generated, fresh, update, "--update --tables")
-    c.report(f"src/ display tables regenerated ({len(GENERATED_FILES)} files)", problems)
+    c.report(f"src/ display and text tables regenerated ({len(GENERATED_FILES)} files)", problems)
 
 
 # --- zephyr/ ---------------------------------------------------------------------
@@ -583,8 +627,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     parser.add_argument("--update", action="store_true", help="write the forwarders of src/ (and with --tables "
-                        "the generated display tables) instead of only checking them")
-    parser.add_argument("--tables", action="store_true", help="also regenerate the display tables of src/ and "
+                        "the generated display and text tables) instead of only checking them")
+    parser.add_argument("--tables", action="store_true", help="also regenerate the display and text tables of src/ and "
                         "compare (needs pcf2bdf, xfonts-base, unicode-data)")
     args = parser.parse_args()
     c = Checker(os.path.abspath(args.root))
@@ -593,9 +637,9 @@ def main():
     if manifest is not None and properties is not None and manifest.get("name") != properties.get("name"):
         c.report("one name", [f"library.json '{manifest.get('name')}' != library.properties "
                               f"'{properties.get('name')}'"])
-    check_forwarders(c, manifest, args.update)
-    if args.tables:
+    if args.tables:  # first, so that --update --tables finds the tables it wrote
         check_tables(c, args.update)
+    check_forwarders(c, manifest, args.update)
     check_zephyr_module(c)
     check_versions(c, manifest, properties)
     if c.failures:

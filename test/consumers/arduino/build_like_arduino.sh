@@ -4,7 +4,8 @@
 # (and the core's headers, here the stand-in) on the include path, then once
 # more per platform port with its UTF8MCU_PORT_<NAME> switched on, as a
 # PlatformIO project's build_flags would (without it a port's source must
-# compile to nothing); then the example sketch against the stand-in core.
+# compile to nothing); then the example sketch and its second translation
+# unit (text_sketch.cpp: the text module) against the stand-in core.
 #
 #   build_like_arduino.sh OUT_DIR CXX [compiler flags...]
 set -euo pipefail
@@ -30,7 +31,7 @@ for source in "${sources[@]}"; do
       { echo "FAIL $source with $macro defines nothing"; exit 1; }
   fi
 done
-for source in sketch.cpp stand_in_core/serial.cpp; do
+for source in sketch.cpp text_sketch.cpp stand_in_core/serial.cpp; do
   "$cxx" "${flags[@]}" -c "$here/$source" -o "$out/$(basename "$source").o"
 done
 echo "arduino layout: ${#sources[@]} sources compiled with only src/ on the include path"

@@ -1,0 +1,2 @@
+// Arduino/PlatformIO view of lib/text/include/utf8mcu/text/line_break.h (see src/utf8mcu.h).
+#include "../../../lib/text/include/utf8mcu/text/line_break.h"

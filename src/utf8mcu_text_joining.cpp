@@ -1,0 +1,5 @@
+// Arduino and PlatformIO compile every source under src/: this builds
+// lib/text/src/joining.cpp.
+#include "utf8mcu.h"  // stops with a clear message without C++17
+
+#include "../lib/text/src/joining.cpp"
