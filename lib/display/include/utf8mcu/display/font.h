@@ -324,7 +324,9 @@ constexpr Glyph glyph_of_ordinal(const Font& font, std::uint32_t ordinal) noexce
   const std::uint32_t advance_class = (header >> kAdvanceShift) & 3u;
   std::uint32_t advance = advance_class * font.cell_width;
   if (advance_class == kAdvanceExplicit) {
-    advance = stream_bits(stream, position) & 0xFFu;
+    // One byte's bits, from the two bytes that hold them.
+    const std::uint8_t* const at = stream + (position >> 3);
+    advance = ((std::uint32_t{at[0]} | std::uint32_t{at[1]} << 8) >> (position & 7u)) & 0xFFu;
     position += 8;
   }
   return Glyph{stream + (position >> 3),
