@@ -7,100 +7,19 @@
 /// `<cstddef>`, `<cstdint>` and compiler builtins (what Zephyr's minimal C++
 /// library offers). No heap, no exceptions, no RTTI, no dynamic dispatch, no
 /// mutable globals.
+///
+/// The statuses, error policies, code point constants, decode results and
+/// sinks are defined in utf8mcu/internal/decode_types.h, which this header
+/// includes: users name them through this header, and the internal headers
+/// get them without including a public one.
 
 #include <cstddef>
 #include <cstdint>
 
+#include "utf8mcu/internal/decode_types.h"
+#include "utf8mcu/internal/traits.h"
+
 namespace utf8mcu {
-
-/// Largest Unicode code point.
-inline constexpr char32_t kMaxCodePoint = 0x10FFFF;
-/// U+FFFD, substituted for ill-formed input by the replace policy.
-inline constexpr char32_t kReplacementCharacter = 0xFFFD;
-/// Longest well-formed UTF-8 sequence (RFC 3629).
-inline constexpr std::size_t kMaxSequenceBytes = 4;
-
-/// What to do with ill-formed input. Chosen per call (a template argument), so
-/// one program can use several policies.
-enum class ErrorPolicy : std::uint8_t {
-  /// Each maximal subpart of ill-formed input becomes one U+FFFD (Unicode's
-  /// recommended practice; equals Python's `decode('utf-8', 'replace')`).
-  kReplace,
-  /// Stop at the first ill-formed part and return where and what it is.
-  kReport,
-  /// Drop ill-formed parts silently (the result still says how many).
-  kSkip,
-};
-
-/// Outcome of an operation. Ill-formed UTF-8 is classified by its maximal
-/// subpart: the longest prefix of a well-formed sequence, or one byte.
-enum class Status : std::uint8_t {
-  kOk = 0,
-  /// A continuation byte (80-BF) where a lead byte was expected.
-  kUnexpectedContinuation = 1,
-  /// F5-FF: bytes that never occur in UTF-8.
-  kInvalidLead = 2,
-  /// C0 or C1 (always over-long), E0 80-9F, F0 80-8F.
-  kOverlong = 3,
-  /// ED A0-BF: an encoded UTF-16 surrogate (U+D800..U+DFFF), as in CESU-8.
-  kSurrogate = 4,
-  /// F4 90-BF: above U+10FFFF.
-  kTooLarge = 5,
-  /// A valid prefix cut off by a byte that cannot continue it, or by the end.
-  kTruncated = 6,
-  /// An encoder was given a surrogate code point or a value above U+10FFFF.
-  kInvalidCodePoint = 7,
-  /// UTF-16 input held a surrogate without its partner.
-  kUnpairedSurrogate = 8,
-  /// The destination is too small for the next whole sequence; nothing partial
-  /// was written. Call again with more room to resume.
-  kOutputFull = 9,
-};
-
-/// True for the statuses that describe ill-formed UTF-8 input.
-[[nodiscard]] constexpr bool is_ill_formed_utf8(Status status) noexcept {
-  return status >= Status::kUnexpectedContinuation && status <= Status::kTruncated;
-}
-
-/// Short English name of a status ("over-long", ...), for logs and tools.
-[[nodiscard]] constexpr const char* status_name(Status status) noexcept {
-  switch (status) {
-    case Status::kOk: return "ok";
-    case Status::kUnexpectedContinuation: return "unexpected continuation byte";
-    case Status::kInvalidLead: return "invalid lead byte";
-    case Status::kOverlong: return "over-long encoding";
-    case Status::kSurrogate: return "encoded surrogate";
-    case Status::kTooLarge: return "above U+10FFFF";
-    case Status::kTruncated: return "truncated sequence";
-    case Status::kInvalidCodePoint: return "invalid code point";
-    case Status::kUnpairedSurrogate: return "unpaired surrogate";
-    case Status::kOutputFull: return "output full";
-  }
-  return "unknown";
-}
-
-/// One ill-formed part of UTF-8 input: its kind and its length in bytes (1-3).
-/// Fits in one register.
-struct DecodeError {
-  Status status = Status::kOk;
-  std::uint8_t length = 0;
-
-  [[nodiscard]] constexpr bool ok() const noexcept { return status == Status::kOk; }
-};
-
-/// What one push of a decoder did (Decoder, Cesu8Decoder).
-struct DecodeResult {
-  /// Bytes taken from the input. Equal to the input size except under
-  /// ErrorPolicy::kReport, where decoding stops at the first ill-formed part:
-  /// then the count includes that part's bytes but not the byte that revealed
-  /// it, so the part starts `error.length` bytes before `consumed` (possibly in
-  /// an earlier push).
-  std::size_t consumed = 0;
-  /// Ill-formed parts met: replaced, skipped, or (at most one) reported.
-  std::size_t errors = 0;
-  /// The first of them; `error.ok()` when there was none.
-  DecodeError error{};
-};
 
 /// True for U+D800..U+DFFF.
 [[nodiscard]] constexpr bool is_surrogate(char32_t code_point) noexcept {
@@ -113,76 +32,7 @@ struct DecodeResult {
   return code_point <= kMaxCodePoint && !is_surrogate(code_point);
 }
 
-/// A code point sink for C-style callers: a function pointer plus a context.
-/// Chosen at run time without dynamic dispatch; usable wherever a sink callable is
-/// expected. A null function drops the code points.
-struct CodePointCallback {
-  void (*function)(void* context, char32_t code_point) = nullptr;
-  void* context = nullptr;
-
-  constexpr void operator()(char32_t code_point) const {
-    if (function != nullptr) function(context, code_point);
-  }
-};
-
-/// A sink that discards code points (for validation and counting).
-struct NullSink {
-  constexpr void operator()(char32_t /*code_point*/) const noexcept {}
-};
-
 namespace detail {
-
-/// True during constant evaluation. GCC and Clang provide the builtin in every
-/// language mode; C++17 has no std::is_constant_evaluated.
-constexpr bool is_constant_evaluated() noexcept { return __builtin_is_constant_evaluated(); }
-
-// The few traits the headers need, so that they need no <type_traits> or
-// <utility> (Zephyr's default C++ library has neither).
-template <typename A, typename B>
-inline constexpr bool kIsSame = false;
-template <typename A>
-inline constexpr bool kIsSame<A, A> = true;
-
-template <typename T>
-struct RemoveCv {
-  using Type = T;
-};
-template <typename T>
-struct RemoveCv<const T> {
-  using Type = T;
-};
-template <typename T>
-struct RemoveCv<volatile T> {
-  using Type = T;
-};
-template <typename T>
-struct RemoveCv<const volatile T> {
-  using Type = T;
-};
-template <typename T>
-using RemoveCvT = typename RemoveCv<T>::Type;
-
-template <typename T>
-struct RemovePointer {
-  using Type = T;
-};
-template <typename T>
-struct RemovePointer<T*> {
-  using Type = T;
-};
-template <typename T>
-using RemovePointerT = typename RemovePointer<RemoveCvT<T>>::Type;
-
-template <bool kCondition, typename T>
-struct EnableIf {};
-template <typename T>
-struct EnableIf<true, T> {
-  using Type = T;
-};
-
-/// Only in unevaluated operands, as std::declval.
-template <typename T>
-T&& declval() noexcept;
 
 // Text as people hold it, for the text forms of the public functions: char
 // (string literals, std::string_view, C strings) and, in C++20, char8_t (u8""

@@ -28,7 +28,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "utf8mcu/common.h"
+#include "utf8mcu/internal/decode_types.h"
 #include "utf8mcu/internal/state_word.h"
 #include "utf8mcu/internal/target.h"
 

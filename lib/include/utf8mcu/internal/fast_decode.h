@@ -45,10 +45,11 @@
 /// random places) and the fuzzers; P test/lib/callback_push_test.cpp against
 /// the reference model, on the Cortex-M0+ board.
 
-#include "utf8mcu/common.h"
+#include "utf8mcu/internal/decode_types.h"
 #include "utf8mcu/internal/rules.h"
 #include "utf8mcu/internal/state_word.h"
 #include "utf8mcu/internal/target.h"
+#include "utf8mcu/internal/traits.h"
 
 namespace utf8mcu {
 namespace detail {

@@ -32,9 +32,12 @@
 /// EveryPairInTextOfOneAndTwoByteSequences); A
 /// Chunking.AsciiFastPathAtEveryAlignment.
 
-#include "utf8mcu/common.h"
+#include <cstddef>
+#include <cstdint>
+
 #include "utf8mcu/internal/rules.h"
 #include "utf8mcu/internal/target.h"
+#include "utf8mcu/internal/traits.h"
 
 namespace utf8mcu {
 namespace detail {

@@ -22,7 +22,7 @@
 /// compares every path with these two functions for every lead and second
 /// byte.
 
-#include "utf8mcu/common.h"
+#include <cstdint>
 
 namespace utf8mcu {
 namespace detail {

@@ -5,9 +5,10 @@
 /// span loop (push_compact()). Part of utf8mcu/decoder.h, which includes it:
 /// include that header instead.
 
-#include "utf8mcu/common.h"
+#include "utf8mcu/internal/decode_types.h"
 #include "utf8mcu/internal/rules.h"
 #include "utf8mcu/internal/target.h"
+#include "utf8mcu/internal/traits.h"
 
 namespace utf8mcu {
 namespace detail {

@@ -5,7 +5,8 @@
 /// whether a word loads from any address (kUnalignedLoads, kWordLoads), the
 /// little-endian word loads themselves.
 
-#include "utf8mcu/common.h"
+#include <cstddef>
+#include <cstdint>
 
 namespace utf8mcu {
 namespace detail {
