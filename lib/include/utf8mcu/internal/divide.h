@@ -2,10 +2,11 @@
 /// @file
 /// Unsigned division without the C library's division routine on cores
 /// that have no divide instruction (ARMv6-M). There every `/` calls
-/// __udivsi3 (about 270 bytes, linked once, even for a constant divisor at
-/// -Os); divide() is a loop of a few dozen bytes, and divide_below() a
-/// multiply and a shift for a constant divisor and a small range. Where the
-/// core divides in hardware both are the plain `/`.
+/// __udivsi3 (libgcc's general routine, linked once, even for a constant
+/// divisor at -Os, and several times the size of this loop); divide() is a
+/// short loop, and divide_below() a multiply and a shift for a constant
+/// divisor and a small range. Where the core divides in hardware both are
+/// the plain `/`.
 
 #include <cstdint>
 
@@ -19,8 +20,7 @@ inline constexpr bool kSoftwareDivide = false;
 #endif
 
 /// n / d by shift and subtract: the divisor is doubled up to n, then one
-/// step per quotient bit (about 6 instructions each; a quotient below 32
-/// takes some 10 steps). 0 if d is 0.
+/// step per quotient bit (a small quotient takes few steps). 0 if d is 0.
 [[gnu::noinline]] inline std::uint32_t shift_subtract_divide(std::uint32_t n, std::uint32_t d) noexcept {
   if (d == 0) return 0;
   std::uint32_t bit = 1;

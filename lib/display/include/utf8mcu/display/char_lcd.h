@@ -311,7 +311,7 @@ class CharLcd {
   unsigned slot_rows(int slot) const noexcept { return slot >= 0 && slot < kSlots ? slot_rows_[slot] : 0u; }
 
   /// One row being written: a code point sink (a Decoder callback), then
-  /// finish(). Stack: about 90 bytes (the row's codes and new glyphs).
+  /// finish(). Stack: the row's codes and new glyphs (docs/display.md).
   class Line {
    public:
     Line(CharLcd& owner, int row) noexcept : owner_(owner), row_(row) {}
