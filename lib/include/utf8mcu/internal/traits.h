@@ -53,6 +53,18 @@ struct EnableIf<true, T> {
   using Type = T;
 };
 
+/// `IfTrue` if kCondition, else `IfFalse` (std::conditional_t).
+template <bool kCondition, typename IfTrue, typename IfFalse>
+struct Conditional {
+  using Type = IfTrue;
+};
+template <typename IfTrue, typename IfFalse>
+struct Conditional<false, IfTrue, IfFalse> {
+  using Type = IfFalse;
+};
+template <bool kCondition, typename IfTrue, typename IfFalse>
+using ConditionalT = typename Conditional<kCondition, IfTrue, IfFalse>::Type;
+
 /// Only in unevaluated operands, as std::declval.
 template <typename T>
 T&& declval() noexcept;

@@ -53,7 +53,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 #include "utf8mcu/common.h"
 #include "utf8mcu/decoder.h"
@@ -166,7 +165,7 @@ class ParagraphBox {
   CodePointCallback callback() noexcept { return CodePointCallback{&ParagraphBox::put_thunk, this}; }
 
  private:
-  using Index = std::conditional_t<(kCapacity <= 256), std::uint8_t, std::uint16_t>;
+  using Index = utf8mcu::detail::ConditionalT<(kCapacity <= 256), std::uint8_t, std::uint16_t>;
   // flags_ bits, per code point of the paragraph.
   static constexpr std::uint8_t kClusterStart = 1;  // a grapheme cluster starts here
   static constexpr std::uint8_t kMayBreak = 2;      // a UAX #14 opportunity lies before it

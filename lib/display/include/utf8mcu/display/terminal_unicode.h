@@ -63,7 +63,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 #include "utf8mcu/common.h"
 #include "utf8mcu/display/cluster.h"
@@ -381,7 +380,7 @@ class RowView {
   std::uint8_t first_[kUnits] = {};   // each unit's first column
   std::uint8_t visual_[kUnits] = {};  // visual_[k]: the unit shown k-th from the left
   std::size_t count_ = 0;
-  std::conditional_t<kBidi, text::BidiParagraph<kUnits>, NoBidi> bidi_{};
+  utf8mcu::detail::ConditionalT<kBidi, text::BidiParagraph<kUnits>, NoBidi> bidi_{};
 };
 
 /// Draws a grid of Unicode units: each unit through look_of_cluster() and
@@ -565,7 +564,7 @@ class UnicodeRenderer {
 template <bool kClusters, RowOrder kOrder>
 struct UnicodeCells {
   template <int kColumns, int kRows, int kMarkSlots>
-  using Grid = std::conditional_t<kClusters, ClusterGrid<kColumns, kRows, kMarkSlots>,
+  using Grid = utf8mcu::detail::ConditionalT<kClusters, ClusterGrid<kColumns, kRows, kMarkSlots>,
                                   CellGrid<kColumns, kRows, kMarkSlots>>;
   template <int kColumns>
   using Renderer = UnicodeRenderer<kColumns, kOrder>;
