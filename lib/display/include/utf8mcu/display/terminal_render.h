@@ -17,6 +17,48 @@
 
 namespace utf8mcu::display {
 
+namespace detail {
+/// The page loop of the grid renderers' flush(): for each page of 8 rows
+/// that the panel shows of a kColumns x kRows grid of `cell_width` x
+/// `height` pixels (the whole panel, margins too, when `whole`), the grid
+/// rows it covers, the columns of their changed cells (`widen(row, first,
+/// end)` widens [first, end), in cells) and one send_page() of those
+/// columns, which calls `draw(surface, first_row, last_row)`. Returns the
+/// first failing status, or kOk. kStepRows: the rows of each page are
+/// stepped from the page before rather than divided (for a core without a
+/// divide instruction whose image has no division routine).
+template <int kColumns, int kRows, bool kStepRows = utf8mcu::detail::kSoftwareDivide, typename Panel, typename Widen, typename Draw>
+[[gnu::always_inline]] inline PanelStatus flush_pages(Panel& panel, std::uint8_t* strip, std::size_t strip_size,
+                                                      int cell_width, int height, bool whole, Widen&& widen,
+                                                      Draw&& draw) noexcept {
+  const int pixel_width = kColumns * cell_width;
+  const int panel_width = whole || panel.width() < pixel_width ? panel.width() : pixel_width;
+  const int panel_height = whole || panel.height() < kRows * height ? panel.height() : kRows * height;
+  int first_row = 0;
+  for (int page = 0; page * 8 < panel_height; ++page) {
+    // The rows the page covers, divided or stepped (kStepRows).
+    int below = 0;  // the row of the page's last pixel row
+    if constexpr (kStepRows) {
+      while ((first_row + 1) * height <= page * 8) ++first_row;
+      for (below = first_row; (below + 1) * height < page * 8 + 8;) ++below;
+    } else {
+      const auto rows = static_cast<std::uint32_t>(height);
+      first_row = static_cast<int>(static_cast<std::uint32_t>(page * 8) / rows);
+      below = static_cast<int>(static_cast<std::uint32_t>(page * 8 + 7) / rows);
+    }
+    const int last_row = below < kRows ? below : kRows - 1;
+    int first_column = whole ? 0 : kColumns;
+    int end_column = 0;
+    for (int row = first_row; row <= last_row; ++row) widen(row, first_column, end_column);
+    const int x_end = whole || end_column * cell_width > panel_width ? panel_width : end_column * cell_width;
+    const PanelStatus status = send_page(panel, strip, strip_size, page, first_column * cell_width, x_end,
+                                         [&](PageStrip& surface) { draw(surface, first_row, last_row); });
+    if (status != PanelStatus::kOk) return status;
+  }
+  return PanelStatus::kOk;
+}
+}  // namespace detail
+
 /// Draws a grid in cells of cell_width() pixels (see the file comment).
 class GridRenderer {
  public:
@@ -37,38 +79,13 @@ class GridRenderer {
     constexpr int kRows = Grid::kRowCount;
     if (strip == nullptr || strip_size < 2) return PanelStatus::kBusError;
     follow_cursor(grid);
-    const int height = grid.line_height();
-    // The first flush (and one after forget_panel()) also blanks the panel
-    // right of and below the grid, which no cell covers.
-    const bool whole = (flags_ & kPanelUnknown) != 0;
-    const int pixel_width = kColumns * cell_width;
-    const int panel_width = whole || panel.width() < pixel_width ? panel.width() : pixel_width;
-    const int panel_height = whole || panel.height() < kRows * height ? panel.height() : kRows * height;
-    int first_row = 0;
-    for (int page = 0; page * 8 < panel_height; ++page) {
-      // The rows the page covers: divided where the core has a divide
-      // instruction, else stepped from the page before (a division per page
-      // would cost more than the stepping).
-      int below = 0;  // the row of the page's last pixel row
-      if constexpr (utf8mcu::detail::kSoftwareDivide) {
-        while ((first_row + 1) * height <= page * 8) ++first_row;
-        for (below = first_row; (below + 1) * height < page * 8 + 8;) ++below;
-      } else {
-        const auto rows = static_cast<std::uint32_t>(height);
-        first_row = static_cast<int>(static_cast<std::uint32_t>(page * 8) / rows);
-        below = static_cast<int>(static_cast<std::uint32_t>(page * 8 + 7) / rows);
-      }
-      const int last_row = below < kRows ? below : kRows - 1;
-      int first_column = whole ? 0 : kColumns;
-      int end_column = 0;
-      for (int row = first_row; row <= last_row; ++row) dirty_range(grid, row, first_column, end_column);
-      const int x_end = whole || end_column * cell_width > panel_width ? panel_width : end_column * cell_width;
-      const PanelStatus status =
-          send_page(panel, strip, strip_size, page, first_column * cell_width, x_end, [&](PageStrip& surface) {
-            render_strip(grid, cell_width, surface, first_row, last_row);
-          });
-      if (status != PanelStatus::kOk) return status;
-    }
+    const PanelStatus status = detail::flush_pages<kColumns, kRows>(
+        panel, strip, strip_size, cell_width, grid.line_height(), (flags_ & kPanelUnknown) != 0,
+        [&](int row, int& first, int& end) { dirty_range(grid, row, first, end); },
+        [&](PageStrip& surface, int first_row, int last_row) {
+          render_strip(grid, cell_width, surface, first_row, last_row);
+        });
+    if (status != PanelStatus::kOk) return status;
     flags_ = static_cast<std::uint8_t>(flags_ & ~kPanelUnknown);
     grid.mark_clean();
     return PanelStatus::kOk;

@@ -406,31 +406,19 @@ class UnicodeRenderer {
     constexpr int kRows = Grid::kRowCount;
     if (strip == nullptr || strip_size < 2) return PanelStatus::kBusError;
     follow_cursor(grid);
-    const int cell_width = cell_width_;
-    const int height = grid.line_height();
-    const bool whole = panel_unknown_;
-    const int pixel_width = kColumns * cell_width;
-    const int panel_width = whole || panel.width() < pixel_width ? panel.width() : pixel_width;
-    const int panel_height = whole || panel.height() < kRows * height ? panel.height() : kRows * height;
     const FontChain chain = chain_of(grid.fonts());
-    for (int page = 0; page * 8 < panel_height; ++page) {
-      const auto rows = static_cast<unsigned>(height);
-      const int first_row = static_cast<int>(static_cast<unsigned>(page * 8) / rows);
-      const int below = static_cast<int>(static_cast<unsigned>(page * 8 + 7) / rows);
-      const int last_row = below < kRows ? below : kRows - 1;
-      int first_column = whole ? 0 : kColumns;
-      int end_column = 0;
-      for (int row = first_row; row <= last_row; ++row) dirty_range(grid, row, first_column, end_column);
-      const int x_end = whole || end_column * cell_width > panel_width ? panel_width : end_column * cell_width;
-      const PanelStatus status =
-          send_page(panel, strip, strip_size, page, first_column * cell_width, x_end, [&](PageStrip& surface) {
-            for (int row = first_row; row <= last_row; ++row) {
-              draw_row(grid, chain, surface, row, 0, 0, kLitOnDark);
-              if (cursor_shown_ && row == shown_row()) invert_cursor(grid, surface);
-            }
-          });
-      if (status != PanelStatus::kOk) return status;
-    }
+    // Rows divided: the grapheme and bidi code link the division routine
+    // anyway, and stepping would add code.
+    const PanelStatus status = detail::flush_pages<kColumns, kRows, false>(
+        panel, strip, strip_size, cell_width_, grid.line_height(), panel_unknown_,
+        [&](int row, int& first, int& end) { dirty_range(grid, row, first, end); },
+        [&](PageStrip& surface, int first_row, int last_row) {
+          for (int row = first_row; row <= last_row; ++row) {
+            draw_row(grid, chain, surface, row, 0, 0, kLitOnDark);
+            if (cursor_shown_ && row == shown_row()) invert_cursor(grid, surface);
+          }
+        });
+    if (status != PanelStatus::kOk) return status;
     panel_unknown_ = false;
     grid.mark_clean();
     return PanelStatus::kOk;
