@@ -49,9 +49,9 @@ constexpr const utf8mcu::port::Pl011Uart& kUartConfig = utf8mcu::port::kLm3s6965
 constexpr UartPort kUart = utf8mcu::port::make_pl011_uart_port(kUartConfig);
 
 #if UTF8MCU_CONSOLE_VARIANT == 1
-using Console = PlainConsole<21, 8>;
+using Console = Terminal<21, 8, 2, NoEscapes, PageCells>;
 #elif UTF8MCU_CONSOLE_VARIANT == 2
-using Console = Terminal<21, 8>;
+using Console = Terminal<21, 8, 2, EscapeParser, PageCells>;
 #elif UTF8MCU_CONSOLE_VARIANT == 3
 using Console = Terminal<21, 8, 2, NoEscapes, GraphemeCells>;
 #elif UTF8MCU_CONSOLE_VARIANT == 4

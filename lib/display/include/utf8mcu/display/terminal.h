@@ -99,6 +99,20 @@ struct CharacterCells {
   using Renderer = GridRenderer;
 };
 
+/// Cells for the common small console: one font (no FontChain) in lines of
+/// one panel page, 8 rows (e.g. misc-fixed 5x8 or a 6x8 font on an
+/// SSD1306). The same text, controls, marks, hex boxes and cursor as
+/// CharacterCells, in less flash: the renderer writes each line into its
+/// own page only, and glyph lookups know there is one font. A font of fewer
+/// rows is drawn from the page's top row; rows of a taller font past the
+/// 8th are not drawn (a hex box is 7 rows and always fits).
+struct PageCells {
+  template <int kColumns, int kRows, int kMarkSlots>
+  using Grid = CellGrid<kColumns, kRows, kMarkSlots, true>;
+  template <int kColumns>
+  using Renderer = BasicGridRenderer<true>;
+};
+
 /// Scrolling console of kColumns x kRows cells (see the file comment).
 /// kMarkSlots: how many combining marks the cells may hold at once; a mark
 /// that finds no free slot is drawn over a blank cell of its own, so none is
@@ -136,7 +150,9 @@ class Terminal {
   /// font that has it, else a hex box. The chain is kept by address: it must
   /// outlive the terminal (a `constexpr` or static FontChain does).
   explicit Terminal(const FontChain& fonts, int cell_width = 0) noexcept
-      : grid_(fonts.font(0), &fonts), renderer_(pitch(fonts.cell_width(), cell_width)) {}
+      : grid_(fonts.font(0), &fonts), renderer_(pitch(fonts.cell_width(), cell_width)) {
+    static_assert(!Grid::kPageLineCells, "PageCells take one Font, not a FontChain");
+  }
   Terminal(const FontChain&& fonts, int cell_width = 0) = delete;  // would keep a temporary's address
 
   /// Pixels per cell across (see the constructor) and down (the line

@@ -44,8 +44,10 @@ struct TerminalCursor {
   int row;     ///< 0 .. rows - 1
 };
 
-/// kColumns x kRows cells of units (see the file comment).
-template <int kColumns, int kRows, int kMarkSlots = 2>
+/// kColumns x kRows cells of units (see the file comment). kPageLines:
+/// one font (no FontChain) and lines of one panel page, 8 rows whatever the
+/// font's line height (PageCells, terminal.h).
+template <int kColumns, int kRows, int kMarkSlots = 2, bool kPageLines = false>
 class CellGrid {
   // Two columns at least: a hex box keeps its code point in two cells.
   static_assert(kColumns >= 2 && kColumns <= 255 && kRows >= 1 && kRows <= 255, "2 to 255 columns, 1 to 255 rows");
@@ -60,6 +62,8 @@ class CellGrid {
   static constexpr std::uint32_t kMaxGlyphs = 0x3FFF;
   /// Most combining marks a cell holds over its character.
   static constexpr int kMaxCellMarks = 2;
+  /// True if lines are panel pages (kPageLines): a FontChain is not taken.
+  static constexpr bool kPageLineCells = kPageLines;
 
   /// A blank grid of `font`'s glyphs (which must outlive the grid, as fonts
   /// in flash do), or of the chain `chain` points to when it is not null
@@ -74,25 +78,40 @@ class CellGrid {
   class Fonts {
    public:
     constexpr Fonts(const Font* font, const FontChain* chain) noexcept : font_(font), chain_(chain) {}
-    constexpr int size() const noexcept { return chain_ != nullptr ? chain_->size() : 1; }
-    constexpr const Font& font(int index) const noexcept { return chain_ != nullptr ? chain_->font(index) : *font_; }
+    constexpr int size() const noexcept { return chain() != nullptr ? chain()->size() : 1; }
+    constexpr const Font& font(int index) const noexcept { return chain() != nullptr ? chain()->font(index) : *font_; }
     constexpr int baseline() const noexcept {
-      return chain_ != nullptr ? chain_->baseline() : (font_->baseline > kMaxLineHeight ? kMaxLineHeight : font_->baseline);
+      return chain() != nullptr ? chain()->baseline()
+                                : (font_->baseline > kMaxLineHeight ? kMaxLineHeight : font_->baseline);
     }
     constexpr int line_height() const noexcept {
-      return chain_ != nullptr ? chain_->line_height()
-                               : (font_->line_height > kMaxLineHeight ? kMaxLineHeight : font_->line_height);
+      return chain() != nullptr ? chain()->line_height()
+                                : (font_->line_height > kMaxLineHeight ? kMaxLineHeight : font_->line_height);
     }
 
    private:
+    // Known to be null at compile time for page lines: the one-font code only.
+    constexpr const FontChain* chain() const noexcept { return kPageLines ? nullptr : chain_; }
+
     const Font* font_;
     const FontChain* chain_;
   };
   Fonts fonts() const noexcept { return Fonts(font_, chain_); }
-  /// Rows of a line: the chain's line height, 1 to kMaxLineHeight.
+  /// Rows of a line: the chain's line height, 1 to kMaxLineHeight; 8 for
+  /// page lines.
   int line_height() const noexcept {
+    if constexpr (kPageLines) return 8;
     const int height = fonts().line_height();
     return height < 1 ? 1 : height;
+  }
+  /// The glyph of the grid's ordinal `ordinal` (chain_glyph_at(); for page
+  /// lines the one font's glyph_at(), which needs no placing on a chain's line).
+  Glyph glyph_of(std::uint32_t ordinal) const noexcept {
+    if constexpr (kPageLines) {
+      return glyph_at(*font_, ordinal);
+    } else {
+      return chain_glyph_at(fonts(), ordinal);
+    }
   }
   /// The first font's narrow cell width.
   int font_cell_width() const noexcept { return font_->cell_width; }
@@ -108,7 +127,7 @@ class CellGrid {
       place(kBlank, 1, 0);
       return;
     }
-    const ChainGlyph found = find_chain_glyph(fonts(), code_point);
+    const ChainGlyph found = find_glyph_of(code_point);
     if (found.ordinal >= 0 && static_cast<std::uint32_t>(found.ordinal) < kMaxGlyphs) {
       const auto value = static_cast<std::uint16_t>(found.ordinal + 1);
       if (found.glyph.advance == 0) {
@@ -298,9 +317,23 @@ class CellGrid {
     return column >= 0 && column < kColumns && row >= 0 && row < kRows;
   }
 
+  // Step (d) for a code point that is a scalar value: find_chain_glyph(), or
+  // for page lines the same for the one font.
+  ChainGlyph find_glyph_of(char32_t code_point) const noexcept {
+    if constexpr (kPageLines) {
+      const std::int32_t ordinal = is_control(code_point) ? -1 : find_glyph_ordinal(*font_, code_point);
+      if (ordinal < 0) return {};
+      const Glyph glyph = glyph_at(*font_, static_cast<std::uint32_t>(ordinal));
+      if (!glyph.found()) return {};
+      return ChainGlyph{ordinal, glyph};
+    } else {
+      return find_chain_glyph(fonts(), code_point);
+    }
+  }
+
   // A glyph cell holding a combining mark of its own (drawn over a blank).
   bool lone_mark(std::uint16_t value) const noexcept {
-    return value != kBlank && (value & kSpecialBit) == 0 && chain_glyph_at(fonts(), value - 1u).advance == 0;
+    return value != kBlank && (value & kSpecialBit) == 0 && glyph_of(value - 1u).advance == 0;
   }
 
   // Marks of cell `i`.
@@ -418,7 +451,7 @@ class CellGrid {
 
   const Font* font_;
   const FontChain* chain_;
-  std::uint16_t cells_[static_cast<std::size_t>(kCellCount)] = {};
+  std::uint16_t cells_[static_cast<std::size_t>(kCellCount)];  // all set by the constructor
   MarkSlot marks_[static_cast<std::size_t>(kMarkSlots)] = {};
   std::uint8_t dirty_rows_[static_cast<std::size_t>((kRows + 7) / 8)] = {};  // bit per row: it holds a dirty cell
   std::uint8_t column_ = 0;

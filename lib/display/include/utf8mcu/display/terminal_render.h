@@ -59,11 +59,14 @@ template <int kColumns, int kRows, bool kStepRows = utf8mcu::detail::kSoftwareDi
 }
 }  // namespace detail
 
-/// Draws a grid in cells of cell_width() pixels (see the file comment).
-class GridRenderer {
+/// Draws a grid in cells of cell_width() pixels (see the file comment);
+/// kPageLines: the grid's lines are panel pages (PageCells, terminal.h), so
+/// a page holds one line and a cell's ink needs no shift across pages.
+template <bool kPageLines>
+class BasicGridRenderer {
  public:
   /// Cells of `cell_width` pixels across (1 to 255; clamped).
-  explicit constexpr GridRenderer(int cell_width) noexcept
+  explicit constexpr BasicGridRenderer(int cell_width) noexcept
       : cell_width_(static_cast<std::uint8_t>(cell_width < 1 ? 1 : (cell_width > 255 ? 255 : cell_width))) {}
 
   constexpr int cell_width() const noexcept { return cell_width_; }
@@ -79,8 +82,10 @@ class GridRenderer {
     constexpr int kRows = Grid::kRowCount;
     if (strip == nullptr || strip_size < 2) return PanelStatus::kBusError;
     follow_cursor(grid);
-    const PanelStatus status = detail::flush_pages<kColumns, kRows>(
-        panel, strip, strip_size, cell_width, grid.line_height(), (flags_ & kPanelUnknown) != 0,
+    // Page lines: the page is the row, whatever the core (the division by
+    // 8 is a shift).
+    const PanelStatus status = detail::flush_pages<kColumns, kRows, !kPageLines && utf8mcu::detail::kSoftwareDivide>(
+        panel, strip, strip_size, cell_width, kPageLines ? 8 : grid.line_height(), (flags_ & kPanelUnknown) != 0,
         [&](int row, int& first, int& end) { dirty_range(grid, row, first, end); },
         [&](PageStrip& surface, int first_row, int last_row) {
           render_strip(grid, cell_width, surface, first_row, last_row);
@@ -191,10 +196,12 @@ class GridRenderer {
     const std::uint16_t value = grid.content(i);
     const std::uint16_t mark = grid.mark_at(i);
     if (value == 0 && mark == 0 && i != cursor) return;  // blank: the strip is cleared already
-    const int height = grid.line_height();
+    const int height = kPageLines ? 8 : grid.line_height();
     const int left = column * cell_width - surface.x();  // the cell in strip columns
     const int right = left + (grid.end_of(i) - i) * cell_width;
-    const int down = row * height - surface.y();  // the line's top row, from the page's
+    // The line's top row, from the page's: 0 for page lines, which the
+    // renderer draws only into their own page.
+    const int down = kPageLines ? 0 : row * height - surface.y();
     // The line's rows within the page's 8 (none when it misses the page).
     const int bottom = down + height;
     const std::uint32_t from_top = down <= 0 ? 0xFFu : (down >= 8 ? 0u : (0xFFu << down) & 0xFFu);
@@ -221,7 +228,7 @@ class GridRenderer {
           glyph.top = shape.top;
           glyph.advance = shape.advance;
         } else {
-          glyph = chain_glyph_at(fonts, ordinal - 1u);
+          glyph = grid.glyph_of(ordinal - 1u);
         }
         // A mark (or a character that advances 0) sits after the character.
         const bool over = n > 0 || glyph.advance == 0;
@@ -285,7 +292,7 @@ class GridRenderer {
       draw_glyph(surface, box.glyph(), left, top, clip, style, false);
       advance = box.advance;
     } else if (value != 0) {
-      const Glyph glyph = chain_glyph_at(fonts, value - 1u);
+      const Glyph glyph = grid.glyph_of(value - 1u);
       const bool alone = glyph.advance == 0;
       draw_glyph(surface, glyph, alone ? left + advance : left, top, clip, style, alone);
       if (!alone) advance = glyph.advance;
@@ -293,7 +300,7 @@ class GridRenderer {
     for (int n = 0; n < Grid::kMaxCellMarks; ++n) {
       const std::uint16_t over = n == 0 ? mark : grid.mark_at(i, n);
       if (over == 0) break;
-      draw_glyph(surface, chain_glyph_at(fonts, over - 1u), left + advance, top, clip, style, true);
+      draw_glyph(surface, grid.glyph_of(over - 1u), left + advance, top, clip, style, true);
     }
   }
 
@@ -301,5 +308,8 @@ class GridRenderer {
   std::uint8_t flags_ = kPanelUnknown;
   std::uint8_t cell_width_;
 };
+
+/// The renderer of a Terminal's default cells (CharacterCells).
+using GridRenderer = BasicGridRenderer<false>;
 
 }  // namespace utf8mcu::display
