@@ -1,7 +1,8 @@
 // The terminal: layout and escape sequences cell by cell against hand-written
 // grids, the 21 x 8 console pixel for pixel through the SSD1306 model against
-// cells drawn one by one, the cursor, mark slots, the plain console, and
-// random input.
+// cells drawn one by one, the cursor, mark slots (the 21 x 8 console with
+// CharacterCells and with PageCells), a font taller than a page with
+// PageCells, the plain console, and random input.
 #include <climits>
 #include <cstdint>
 #include <new>
@@ -165,9 +166,13 @@ UTEST(Terminal, OnlyChangedCellsAreSent) {
 
 // ---- a 6x8-class console: 21 x 8 cells ----------------------------------------
 
-SmallConsole& fresh_small_console() {
-  alignas(SmallConsole) static unsigned char storage[sizeof(SmallConsole)];
-  return *new (storage) SmallConsole(fonts::kTestFont5x8, kSmallPitch);
+// The same console with PageCells: lines of one page, one font.
+using PageSmall = Terminal<21, 8, 2, EscapeParser, PageCells>;
+
+template <typename AnyConsole = SmallConsole>
+AnyConsole& fresh_small_console() {
+  alignas(AnyConsole) static unsigned char storage[sizeof(AnyConsole)];
+  return *new (storage) AnyConsole(fonts::kTestFont5x8, kSmallPitch);
 }
 
 // One cell of the expected picture: `code_point` drawn with its pen at cell
@@ -235,8 +240,9 @@ MonoFramebuffer expected_small_screen() {
 
 // The 21 x 8 console through the SSD1306 model, pixel for pixel against the
 // cells drawn one by one at their hand-placed positions.
-UTEST(SmallTerminal, ScreenOnSsd1306) {
-  SmallConsole& console = fresh_small_console();
+template <typename AnyConsole>
+void check_screen_on_ssd1306() {
+  AnyConsole& console = fresh_small_console<AnyConsole>();
   EXPECT_EQ(console.cell_width(), 6);
   EXPECT_EQ(console.line_height(), 8);
   EXPECT_EQ(console.pixel_width(), 126);
@@ -269,6 +275,9 @@ UTEST(SmallTerminal, ScreenOnSsd1306) {
   EXPECT_TRUE(model_shows(model, 0, 128, 64, drawn));
 }
 
+UTEST(SmallTerminal, ScreenOnSsd1306) { check_screen_on_ssd1306<SmallConsole>(); }
+UTEST(PageCells, ScreenOnSsd1306) { check_screen_on_ssd1306<PageSmall>(); }
+
 // Inverts cell (column, row) of the 6 x 8 grid in `picture`.
 void invert_cell(MonoFramebuffer& picture, int column, int row) {
   for (int y = row * 8; y < row * 8 + 8; ++y) {
@@ -292,8 +301,9 @@ bool model_shows_row0(const Ssd1306Model& model, const char* text, int inverted_
 
 // The cursor: the inverse of the cell the next character goes to; a typed
 // character sends its page's columns of that cell and the next, nothing else.
-UTEST(SmallTerminal, Cursor) {
-  SmallConsole& console = fresh_small_console();
+template <typename AnyConsole>
+void check_cursor() {
+  AnyConsole& console = fresh_small_console<AnyConsole>();
   Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
   const PanelBus bus = model.spi_bus();
   Ssd1306 panel(bus, kSsd1306_128x64);
@@ -344,10 +354,14 @@ UTEST(SmallTerminal, Cursor) {
   EXPECT_TRUE(model_shows(model, 0, 128, 64, drawn));
 }
 
+UTEST(SmallTerminal, Cursor) { check_cursor<SmallConsole>(); }
+UTEST(PageCells, Cursor) { check_cursor<PageSmall>(); }
+
 // Combining marks beyond the slots get a cell of their own, and marks move
 // with their lines when the grid scrolls.
-UTEST(SmallTerminal, MarkSlots) {
-  SmallConsole& console = fresh_small_console();
+template <typename AnyConsole>
+void check_mark_slots() {
+  AnyConsole& console = fresh_small_console<AnyConsole>();
   write_text(console, "a\xCC\x81" "b\xCC\x88" "c\xCC\x82");  // the third finds no free slot
   EXPECT_EQ(console.mark_of(0, 0), char32_t{0x0301});
   EXPECT_EQ(console.mark_of(1, 0), char32_t{0x0308});
@@ -360,7 +374,7 @@ UTEST(SmallTerminal, MarkSlots) {
   EXPECT_EQ(console.cell(0, 0), U'X');
   EXPECT_EQ(console.mark_of(0, 0), char32_t{0x0303});
   // A mark moves up with its line, and leaves its slot when the line goes.
-  new (&console) SmallConsole(fonts::kTestFont5x8, kSmallPitch);
+  new (&console) AnyConsole(fonts::kTestFont5x8, kSmallPitch);
   write_text(console, "\r\n\r\n\r\nd\xCC\x81\r\n\r\n\r\n\r\n\r\n\r\n");  // d on row 3, then 2 scrolls
   EXPECT_EQ(console.cell(0, 1), U'd');
   EXPECT_EQ(console.mark_of(0, 1), char32_t{0x0301});
@@ -372,6 +386,43 @@ UTEST(SmallTerminal, MarkSlots) {
   EXPECT_EQ(console.mark_of(1, 7), char32_t{0});
   EXPECT_EQ(console.cell(2, 7), U' ');
   EXPECT_EQ(console.mark_of(2, 7), char32_t{0x0308});
+}
+
+UTEST(SmallTerminal, MarkSlots) { check_mark_slots<SmallConsole>(); }
+UTEST(PageCells, MarkSlots) { check_mark_slots<PageSmall>(); }
+
+// A font taller than a page (6x13) with PageCells: lines 8 rows apart, each
+// glyph from its line's top row, its rows past the 8th not drawn (so no ink
+// reaches the line below). Expected: each glyph drawn by draw_code_point()
+// clipped to its 6 x 8 cell; through the SSD1306 model and draw() alike.
+UTEST(PageCells, TallFontClippedToThePage) {
+  using TallPage = Terminal<21, 8, 2, NoEscapes, PageCells>;
+  alignas(TallPage) static unsigned char storage[sizeof(TallPage)];
+  TallPage& console = *new (storage) TallPage(fonts::kTestFont6x13);
+  EXPECT_EQ(console.line_height(), 8);
+  EXPECT_EQ(console.cell_width(), fonts::kTestFont6x13.cell_width);
+  const int pitch = console.cell_width();
+  write_text(console, "Ag|_\r\njy{");
+  EXPECT_EQ(console.cell(3, 0), U'_');
+  EXPECT_EQ(console.cell(2, 1), U'{');
+  Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
+  const PanelBus bus = model.spi_bus();
+  Ssd1306 panel(bus, kSsd1306_128x64);
+  ASSERT_EQ(panel.init(), PanelStatus::kOk);
+  ASSERT_EQ(console.flush(panel, g_strip, sizeof(g_strip)), PanelStatus::kOk);
+  display_test::Pictures& pictures = display_test::fresh_pictures();
+  MonoFramebuffer expected(pictures.expected, 128, 64);
+  const char32_t kRows[2][5] = {{U'A', U'g', U'|', U'_', 0}, {U'j', U'y', U'{', 0, 0}};
+  for (int row = 0; row < 2; ++row) {
+    for (int column = 0; kRows[row][column] != 0; ++column) {
+      const Rect cell{column * pitch, row * 8, pitch, 8};
+      draw_code_point(expected, fonts::kTestFont6x13, kRows[row][column], cell.x, cell.y, cell, kLitOnDark);
+    }
+  }
+  EXPECT_TRUE(model_shows(model, 0, 128, 64, expected));
+  MonoFramebuffer drawn(pictures.actual, 128, 64);
+  console.draw(drawn, 0, 0);
+  EXPECT_TRUE(model_shows(model, 0, 128, 64, drawn));
 }
 
 // ---- parts: the plain console, a font chain, any origin ------------------------
@@ -494,6 +545,7 @@ UTEST(Terminal, RandomInputAndOddPanels) {
     Terminal<5, 3> small;
     Terminal<2, 1> tiny;
     PlainConsole<7, 2> plain;
+    Terminal<9, 3, 1, EscapeParser, PageCells> page;
     Console console;
     std::uint8_t strip[kStripBytes];
     std::uint32_t after[4];
@@ -504,6 +556,7 @@ UTEST(Terminal, RandomInputAndOddPanels) {
   guarded.small = Terminal<5, 3>();
   guarded.tiny = Terminal<2, 1>();
   guarded.plain = PlainConsole<7, 2>();
+  guarded.page = Terminal<9, 3, 1, EscapeParser, PageCells>();
   guarded.console = Console();
   Ssd1306Model& model = fresh_ssd1306(Ssd1306Model::Kind::kSsd1306);
   const PanelBus bus = model.spi_bus();
@@ -524,12 +577,14 @@ UTEST(Terminal, RandomInputAndOddPanels) {
     guarded.small.write(byte);
     guarded.tiny.write(byte);
     guarded.plain.write(byte);
+    guarded.page.write(byte);
     if ((i & 1023) == 1023) {
       Ssd1306 panel(bus, sizes[(i >> 10) % 4]);
       EXPECT_EQ(guarded.console.flush(panel, guarded.strip, sizeof(guarded.strip)), PanelStatus::kOk);
       EXPECT_EQ(guarded.small.flush(panel, guarded.strip, 6), PanelStatus::kOk);
       EXPECT_EQ(guarded.tiny.flush(panel, guarded.strip, sizeof(guarded.strip)), PanelStatus::kOk);
       EXPECT_EQ(guarded.plain.flush(panel, guarded.strip, 2), PanelStatus::kOk);
+      EXPECT_EQ(guarded.page.flush(panel, guarded.strip, 4), PanelStatus::kOk);
     }
   }
   guarded.console.finish();
@@ -540,6 +595,8 @@ UTEST(Terminal, RandomInputAndOddPanels) {
   EXPECT_EQ(guarded.tiny.cursor().row, 0);
   EXPECT_LE(guarded.plain.cursor().column, 7);
   EXPECT_LT(guarded.plain.cursor().row, 2);
+  EXPECT_LE(guarded.page.cursor().column, 9);
+  EXPECT_LT(guarded.page.cursor().row, 3);
   for (const auto word : guarded.before) EXPECT_EQ(word, 0xDEADBEEFu);
   for (const auto word : guarded.after) EXPECT_EQ(word, 0xDEADBEEFu);
   EXPECT_EQ(model.data_overruns(), 0);

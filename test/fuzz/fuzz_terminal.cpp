@@ -5,7 +5,8 @@
 // directly (surrogates and values above U+10FFFF too), and between them
 // flushes through strips of 2-300 bytes, flushes whose bus fails at a chosen
 // transaction, invalidate(), the cursor shown and hidden, clear() and
-// finish(); consoles of 2 x 1 to 40 x 8 cells, in a hostile font
+// finish(); consoles of 2 x 1 to 40 x 8 cells (one with PageCells: lines
+// of one panel page), in a hostile font
 // (fuzz_display_support.h) and a cell pitch from the input; SSD1306, SH1106,
 // SSD0323 and ST77xx panels.
 //
@@ -257,10 +258,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   return 0;
 #endif
-  switch (shape % 4) {
+  switch (shape % 5) {
     case 0: run_on_panel<Terminal<21, 8>>(input, panel, font->font, cell_width); break;
     case 1: run_on_panel<Terminal<16, 4>>(input, panel, font->font, cell_width); break;
     case 2: run_on_panel<Terminal<2, 1, 1>>(input, panel, font->font, cell_width); break;
+    case 3: run_on_panel<Terminal<21, 8, 2, EscapeParser, PageCells>>(input, panel, font->font, cell_width); break;
     default: run_on_panel<Terminal<40, 3, 64>>(input, panel, font->font, cell_width); break;
   }
   return 0;
