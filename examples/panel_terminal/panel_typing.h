@@ -83,11 +83,15 @@ inline PanelStatus count_only(void* context, const std::uint8_t*, std::size_t si
 /// The low-RAM 128x64 console of the figures: 21 x 8 cells of misc-fixed 5x8
 /// glyphs in 6 x 8 pixels (constructed with kSmallConsolePitch).
 using SmallConsole = utf8mcu::display::Terminal<21, 8>;
+/// The same console with PageCells (lines of one panel page, one font).
+using PageConsole = utf8mcu::display::Terminal<21, 8, 2, utf8mcu::display::EscapeParser, utf8mcu::display::PageCells>;
 constexpr int kSmallConsolePitch = 6;
 
-/// The workload on `console` and a 128x64 SSD1306 whose bus only counts.
-inline Figures measure_ssd1306(SmallConsole& console, std::uint8_t* strip, std::size_t strip_size,
-                               const utf8mcu_bsp::systick::Calibration& calibration) {
+/// The workload on `console` (a SmallConsole or PageConsole) and a 128x64
+/// SSD1306 whose bus only counts.
+template <typename Console>
+Figures measure_ssd1306(Console& console, std::uint8_t* strip, std::size_t strip_size,
+                        const utf8mcu_bsp::systick::Calibration& calibration) {
   std::uint32_t bus_bytes = 0;
   const utf8mcu::display::PanelBus bus{&count_only, &count_only, nullptr, nullptr, &bus_bytes};
   utf8mcu::display::Ssd1306 panel(bus, utf8mcu::display::kSsd1306_128x64);

@@ -174,9 +174,15 @@ class Terminal {
     decoder_.push(byte, [this](char32_t code_point) { put(code_point); });
   }
 
-  /// write() for each of `size` bytes.
+  /// write() for each of `size` bytes. Without the escape parser (no
+  /// charset switch can come inside the bytes) one span push of the
+  /// decoder: the same code points, in less code than the byte step.
   void write(const std::uint8_t* data, std::size_t size) noexcept {
     if (data == nullptr) return;
+    if constexpr (!Escapes::kEnabled) {
+      (void)decoder_.push(data, size, [this](char32_t code_point) { put(code_point); });
+      return;
+    }
     for (std::size_t i = 0; i < size; ++i) write(data[i]);
   }
 
