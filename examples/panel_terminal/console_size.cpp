@@ -5,11 +5,14 @@
 //
 //   UTF8MCU_CONSOLE_VARIANT 0  the same image without the console: the
 //                              baseline (vector table, startup, main)
-//   UTF8MCU_CONSOLE_VARIANT 1  PlainConsole (no escape parser)
-//   UTF8MCU_CONSOLE_VARIANT 2  Terminal (with the escape parser)
+//   UTF8MCU_CONSOLE_VARIANT 1  PageCells, no escape parser: the console of
+//                              the budgets (one font in lines of one page)
+//   UTF8MCU_CONSOLE_VARIANT 2  PageCells with the escape parser
 //   UTF8MCU_CONSOLE_VARIANT 3  PlainConsole with grapheme-cluster units
 //   UTF8MCU_CONSOLE_VARIANT 4  PlainConsole with rows in visual order
 //   UTF8MCU_CONSOLE_VARIANT 5  PlainConsole with both (terminal_unicode.h)
+//   UTF8MCU_CONSOLE_VARIANT 6  PlainConsole (CharacterCells, no escape parser)
+//   UTF8MCU_CONSOLE_VARIANT 7  Terminal (CharacterCells, the escape parser)
 //
 // The console's figures are an image's sections minus the baseline's. The
 // image is linked, not run: main() reaches the console only behind a flag
@@ -26,7 +29,7 @@
 #include "utf8mcu/port/pl011_uart.h"
 #include "utf8mcu/port/uart_port.h"
 #endif
-#if UTF8MCU_CONSOLE_VARIANT >= 3
+#if UTF8MCU_CONSOLE_VARIANT >= 3 && UTF8MCU_CONSOLE_VARIANT <= 5
 #include "utf8mcu/display/terminal_unicode.h"
 #endif
 
@@ -56,8 +59,12 @@ using Console = Terminal<21, 8, 2, EscapeParser, PageCells>;
 using Console = Terminal<21, 8, 2, NoEscapes, GraphemeCells>;
 #elif UTF8MCU_CONSOLE_VARIANT == 4
 using Console = Terminal<21, 8, 2, NoEscapes, UnicodeCells<false, RowOrder::kVisual>>;
-#else
+#elif UTF8MCU_CONSOLE_VARIANT == 5
 using Console = Terminal<21, 8, 2, NoEscapes, BidiCells>;
+#elif UTF8MCU_CONSOLE_VARIANT == 6
+using Console = PlainConsole<21, 8>;
+#else
+using Console = Terminal<21, 8>;
 #endif
 using RxRing = ByteRing<64>;
 
