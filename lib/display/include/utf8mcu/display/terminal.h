@@ -70,7 +70,8 @@
 /// Unicode's rules are opt-ins (terminal_unicode.h, with utf8mcu::text): units
 /// that are grapheme clusters, backspace and cursor moves by cluster, and rows
 /// shown in visual (bidi) order. They are the Cells parameter; the default,
-/// CharacterCells, is the console described here.
+/// CharacterCells, is the console described here. PageCells (below) is the
+/// same console for one font in lines of one panel page, in less flash.
 
 #include <cstddef>
 #include <cstdint>
