@@ -1,11 +1,41 @@
 // Uses what the Zephyr module glue provides: the core's include directory,
-// the C API library, the port layer and the display with its tables.
+// the C API library, the port layer, the display with its tables and the
+// text engines with theirs.
 #include <cstdint>
 #include <cstdio>
 
 #include "../app/packaged_parts.h"
 #include "utf8mcu/decoder.h"
+#include "utf8mcu/text/bidi.h"
+#include "utf8mcu/text/grapheme.h"
+#include "utf8mcu/text/line_break.h"
 #include "utf8mcu/utf8mcu_c.h"
+
+namespace {
+
+// The text tables are linked and answer: "a👍🏽🇩🇪" is three grapheme clusters
+// (a skin tone joins its emoji, GB9; two regional indicators pair, GB12);
+// "a b" may break only before "b" (LB18); in "ab אב" the Hebrew letters get
+// level 1 in a left-to-right paragraph (W/N rules: R stays R).
+bool text_engines_work() {
+  const char32_t clusters_text[] = {U'a', 0x1F44D, 0x1F3FD, 0x1F1E9, 0x1F1EA};
+  utf8mcu::text::GraphemeBreaker graphemes;
+  unsigned clusters = 1;  // push() reports the boundaries between clusters
+  for (const char32_t c : clusters_text) clusters += graphemes.push(c) ? 1u : 0u;
+
+  const char32_t words[] = {U'a', U' ', U'b'};
+  utf8mcu::text::LineBreaker lines;
+  unsigned breaks = 0;
+  for (const char32_t c : words) breaks += lines.push(c).before == utf8mcu::text::LineBreak::kAllowed ? 1u : 0u;
+
+  const char32_t mixed[] = {U'a', U'b', U' ', 0x05D0, 0x05D1};
+  utf8mcu::text::BidiParagraph<8> paragraph;
+  const std::size_t taken = paragraph.resolve(mixed, 5, utf8mcu::text::BidiDirection::kLeftToRight);
+  const bool levels = taken == 5 && paragraph.level(0) == 0 && paragraph.level(3) == 1 && paragraph.level(4) == 1;
+  return clusters == 3 && breaks == 1 && levels;
+}
+
+}  // namespace
 
 int main() {
   // € (E2 82 AC)
@@ -14,7 +44,7 @@ int main() {
   utf8mcu::Decoder decoder;
   decoder.push(euro, sizeof euro, [&decoded](char32_t c) { decoded = c; });
   const bool ok = decoded == 0x20AC && utf8mcu_is_valid(euro, sizeof euro) &&
-                  utf8mcu_count_code_points(euro, sizeof euro) == 1 && consumer::packaged_parts_work();
+                  utf8mcu_count_code_points(euro, sizeof euro) == 1 && consumer::packaged_parts_work() && text_engines_work();
   std::printf("zephyr module: %s\n", ok ? "ok" : "FAILED");
   return ok ? 0 : 1;
 }
