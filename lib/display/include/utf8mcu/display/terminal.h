@@ -16,12 +16,14 @@
 ///   - terminal_render.h  the renderer (GridRenderer): draw() and flush(),
 ///                        through page strips (page_strip.h).
 ///
-///     Terminal<21, 8> console(fonts::kFont5x8, 6);   // 21 x 8 cells of 6 x 8 pixels
+///     // kFont5x8: utf8mcu_display_add_font(my_font SOURCE 5x8 SYMBOL kFont5x8 ...)
+///     Terminal<21, 8> console(kFont5x8, 6);          // 21 x 8 cells of 6 x 8 pixels
 ///     std::uint8_t strip[128];                       // one page of 8 rows
 ///     Ssd1306 panel(bus, kSsd1306_128x64);
-///     panel.init();
+///     PanelStatus status = panel.init();
 ///     console.write(byte_from_uart);                 // as bytes arrive
-///     console.flush(panel, strip, sizeof(strip));    // when idle
+///     if (status == PanelStatus::kOk)                // when idle
+///       status = console.flush(panel, strip, sizeof(strip));
 ///
 /// Cells follow the font: cell_width() x line_height() pixels, the font's
 /// narrow advance (or a wider pitch given to the constructor, e.g. 5x8 glyphs
@@ -62,9 +64,9 @@
 /// it reached, nothing else.
 ///
 /// RAM: 2 bytes per cell (terminal_grid.h), kMarkSlots combining marks of 4
-/// bytes, one dirty bit per row, and 28 bytes of font pointers, decoder,
-/// escape and cursor state (sizeof(Terminal<21, 8>) is 372 on a 32-bit core,
-/// 368 for PlainConsole<21, 8>), plus the strip the caller passes to flush().
+/// bytes, one dirty bit per row, and a fixed part of font pointers, decoder,
+/// escape and cursor state (docs/display.md gives sizeof for common sizes),
+/// plus the strip the caller passes to flush().
 /// No heap, no virtual calls.
 ///
 /// Unicode's rules are opt-ins (terminal_unicode.h, with utf8mcu::text): units
@@ -291,7 +293,7 @@ class Terminal {
 };
 
 /// A plain console: CR, LF, BS, TAB, FF and UTF-8 only, no escape parser
-/// (ESC is drawn as a hex box); less flash and 8 bytes less RAM.
+/// (ESC is drawn as a hex box); less flash, and no escape state in RAM.
 template <int kColumns, int kRows, int kMarkSlots = 2>
 using PlainConsole = Terminal<kColumns, kRows, kMarkSlots, NoEscapes>;
 
