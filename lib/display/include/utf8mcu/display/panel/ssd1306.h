@@ -59,6 +59,9 @@ class Ssd1306 {
         column_offset_(config.column_offset),
         controller_(config.controller),
         external_vcc_(config.external_vcc) {}
+  /// The bus is kept by reference: it must outlive the driver, so a temporary
+  /// (`Ssd1306(i2c_panel_bus(link), ...)`) does not compile.
+  Ssd1306(const PanelBus&& bus, const Ssd1306Config& config) = delete;
 
   constexpr int width() const noexcept { return width_; }
   constexpr int height() const noexcept { return height_; }
