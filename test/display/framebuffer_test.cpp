@@ -173,6 +173,19 @@ UTEST(DisplayFramebuffer, TextNeverWritesOutside) {
   }
 }
 
+// RGB565 keeps the top 5, 6, 5 bits of each 8-bit component; bits above the
+// low 8 never reach a neighbour's field (blue 0x1FF gave 0x003F, a green bit).
+UTEST(DisplayFramebuffer, Rgb565MasksEachComponent) {
+  static_assert(rgb565(8, 4, 8) == 0x0821, "the lowest bit of each field");
+  static_assert(rgb565(0, 0, 0x1FF) == 0x001F, "blue stays in bits 4-0");
+  static_assert(rgb565(0, 0x1FF, 0) == 0x07E0, "green stays in bits 10-5");
+  static_assert(rgb565(0x1FF, 0, 0) == 0xF800, "red stays in bits 15-11");
+  static_assert(rgb565(0x100, 0x100, 0x100) == 0x0000, "bits above 8 are ignored");
+  static_assert(rgb565(7, 3, 7) == 0x0000, "bits below each field are dropped");
+  EXPECT_EQ(rgb565(0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu), std::uint16_t{0xFFFF});
+  EXPECT_EQ(rgb565(0, 0, 0x3FF), std::uint16_t{0x001F});
+}
+
 UTEST(DisplayFramebuffer, Rgb565MatchesMono) {
   // The same text through the generic surface path (set_pixel only) and the
   // page-wise mono path gives the same picture.

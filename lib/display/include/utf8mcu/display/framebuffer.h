@@ -347,9 +347,11 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
   unsigned pages_;           // (height + 7) / 8
 };
 
-/// A 16-bit RGB565 colour from 8-bit components.
+/// A 16-bit RGB565 colour from 8-bit components: the top 5, 6 and 5 bits of
+/// each. Bits above the low 8 of a component are ignored, so no component
+/// spills into another's field.
 [[nodiscard]] constexpr std::uint16_t rgb565(unsigned red, unsigned green, unsigned blue) noexcept {
-  return static_cast<std::uint16_t>(((red & 0xF8u) << 8) | ((green & 0xFCu) << 3) | (blue >> 3));
+  return static_cast<std::uint16_t>(((red & 0xF8u) << 8) | ((green & 0xFCu) << 3) | ((blue & 0xF8u) >> 3));
 }
 
 /// 16 bits per pixel, RGB565, row-major (`width` pixels per row), as colour

@@ -366,12 +366,22 @@ class FontChain {
   constexpr FontChain(const Font& first, const Font& second, const Font& third, const Font& fourth) noexcept
       : fonts_{&first, &second, &third, &fourth}, count_(4) { measure(); }
 
+  /// Rows of the chain's line: from the highest ascent of its fonts to the
+  /// lowest descent (at most kMaxLineHeight).
   constexpr int line_height() const noexcept { return line_height_; }
+  /// Rows from the top of the chain's line to the common baseline.
   constexpr int baseline() const noexcept { return baseline_; }
   /// The first font's narrow cell (tab stops are 4 of them).
   constexpr int cell_width() const noexcept { return fonts_[0]->cell_width; }
+  /// Fonts in the chain (1 to kMaxChainFonts).
   constexpr int size() const noexcept { return count_; }
-  constexpr const Font& font(int index) const noexcept { return *fonts_[index]; }
+  /// Font `index` of the chain (0 is the first tried); an index outside
+  /// [0, size()) gives the last font.
+  constexpr const Font& font(int index) const noexcept {
+    const auto last = static_cast<unsigned>(count_ - 1);
+    const auto at = static_cast<unsigned>(index);
+    return *fonts_[at < last ? at : last];
+  }
   /// True if every font takes part: each within font_within_limits(), and
   /// all of their lines inside one of kMaxLineHeight rows on the common
   /// baseline.
