@@ -322,6 +322,8 @@ class ByteRing {
     return false;
   }
 
+  // Hidden from doxygen, whose 1.9 parser misreads these braced initializers.
+  /// @cond
   std::atomic<std::uint32_t> head_{0};     // slots written (producer), free-running
   std::atomic<std::uint32_t> tail_{0};     // slots read (consumer), free-running
   std::atomic<std::uint32_t> dropped_{0};  // producer
@@ -329,6 +331,7 @@ class ByteRing {
   std::atomic<std::uint32_t> losses_{0};   // producer
   std::atomic<std::uint8_t> gap_{kGapNone};
   std::uint8_t storage_[kCapacity] = {};
+  /// @endcond
 };
 
 }  // namespace port
