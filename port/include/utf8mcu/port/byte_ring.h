@@ -56,7 +56,8 @@ class ByteRing {
 
   /// Appends `byte`. Returns false if it was dropped (the ring was full, or
   /// only the gap marker still fitted); the drop is counted and the gap is
-  /// marked in the stream. ISR-safe, wait-free, O(1): about 20 instructions.
+  /// marked in the stream. ISR-safe, wait-free, O(1): a few loads, compares
+  /// and stores, no loop (docs/porting.md has the interrupt's cost per byte).
   bool push(std::uint8_t byte) noexcept {
     std::uint32_t head = head_.load(std::memory_order_relaxed);
     std::uint32_t room = room_at(head);

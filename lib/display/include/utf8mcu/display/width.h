@@ -16,7 +16,9 @@
 ///      private use, and values that are not scalar values (surrogates, above
 ///      U+10FFFF), which display as U+FFFD
 ///
-/// Cost: one table of about 2.2 KB in flash (the build prints its size), no RAM;
+/// Cost: one table in flash, 2 bytes and 2 bits per run of equal class and a
+/// small plane index (docs/display.md, "Display width", has its size; the
+/// build prints it), no RAM;
 /// a lookup is a binary search over one plane's runs (at most 10 steps).
 
 #include <cstddef>
