@@ -114,4 +114,9 @@ struct FitResult {
   return string_width(reinterpret_cast<const std::uint8_t*>(text), size);
 }
 
+/// fit_width() for `char` text (string literals).
+[[nodiscard]] inline FitResult fit_width(const char* text, std::size_t size, std::size_t max_width) noexcept {
+  return fit_width(reinterpret_cast<const std::uint8_t*>(text), size, max_width);
+}
+
 }  // namespace utf8mcu::display

@@ -63,7 +63,9 @@ class Ssd1306 {
   /// (`Ssd1306(i2c_panel_bus(link), ...)`) does not compile.
   Ssd1306(const PanelBus&& bus, const Ssd1306Config& config) = delete;
 
+  /// Visible columns (the configuration's width, at most 128).
   constexpr int width() const noexcept { return width_; }
+  /// Visible rows (the configuration's height, at most 64).
   constexpr int height() const noexcept { return height_; }
   /// Pages of 8 rows the panel shows.
   constexpr int pages() const noexcept { return (height_ + 7) / 8; }
