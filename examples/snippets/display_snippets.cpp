@@ -25,6 +25,13 @@ struct SpiLink {
 };
 SpiLink spi1;
 
+// What the I2C snippet's bus saw: transactions and the last address.
+struct I2cLink {
+  std::size_t transfers = 0;
+  std::uint8_t last_address = 0;
+};
+I2cLink i2c1;
+
 }  // namespace
 
 // The SPI bus of the terminal snippet: counts bytes; fails while `failing`.
@@ -40,23 +47,47 @@ void delay_ms(void*, std::uint32_t) {}
 
 using namespace utf8mcu::display;
 
+// The platform's side (panel.h): SPI writes with D/C low (commands) or high
+// (display RAM), each returning kOk or the failure; reset and delay may be null.
+PanelStatus spi_commands(void* context, const std::uint8_t* bytes, std::size_t size);
+PanelStatus spi_data(void* context, const std::uint8_t* bytes, std::size_t size);
+void reset_pin(void* context);
+void delay_ms(void* context, std::uint32_t milliseconds);
+
 utf8mcu::port::ByteRing<256> rx_ring;  // all that the interrupt and the main loop share
 
 // Called for each byte received, from the UART interrupt: queue it, nothing more.
 void on_uart_byte(std::uint8_t byte) { rx_ring.push(byte); }
 
-const PanelBus oled_bus{&spi_commands, &spi_data, &reset_pin, &delay_ms, &spi1};  // or i2c_panel_bus(link)
-Ssd1306 oled(oled_bus, kSsd1306_128x64);
+const PanelBus oled_bus{&spi_commands, &spi_data, &reset_pin, &delay_ms, &spi1};  // or over I2C: below
+Ssd1306 oled(oled_bus, kSsd1306_128x64);  // keeps the bus by reference: it must outlive the driver
 std::uint8_t pixels[mono_buffer_size(128, 64)];  // 1024 bytes, SSD1306 pages
 MonoFramebuffer screen(pixels, 128, 64);
 TextBox box(screen, kDefaultFont, Rect{0, 0, 128, 64}, kLitOnDark);
 utf8mcu::port::RingReader reader{rx_ring};
+
+// Called once at start-up: resets the panel and sends its set-up commands.
+bool start_display() {
+  return oled.init() == PanelStatus::kOk;  // else the bus's failure, e.g. kNak: no panel answered
+}
 
 // Called from the main loop: decodes and draws what has arrived, then sends it.
 PanelStatus draw_received() {
   if (reader.poll(box, 64).code_points == 0) return PanelStatus::kOk;  // at most 64 bytes per pass
   return flush_framebuffer(oled, screen);  // the 8 pages as they are
 }
+// end snippet
+
+// snippet: display-use-i2c
+#include "utf8mcu/display/panel/i2c_panel_bus.h"
+
+// One I2C write: start, address + W, the control byte, `size` bytes, stop.
+PanelStatus i2c_write(void* context, std::uint8_t address, std::uint8_t control, const std::uint8_t* bytes,
+                      std::size_t size);
+
+const I2cPanelLink oled_link{&i2c_write, &i2c1, 0x3C};  // 0x3C or 0x3D, as the module's SA0 pin says
+const PanelBus oled_i2c_bus = i2c_panel_bus(oled_link);  // keeps the link's address
+Ssd1306 i2c_oled(oled_i2c_bus, kSsd1306_128x64);
 // end snippet
 
 // snippet: text-box-panel
@@ -79,6 +110,11 @@ Terminal<16, 4> console;                // 16 x 4 cells of 8 x 16 pixels
 std::uint8_t strip[128];                // one page of 8 rows
 utf8mcu::port::ByteRing<256> uart_ring;  // the UART interrupt does uart_ring.push(byte)
 
+// Called once at start-up: resets the panel and sends its set-up commands.
+bool start_console() {
+  return panel.init() == PanelStatus::kOk;  // else the bus's failure: the console is not shown
+}
+
 // Called from the main loop: decode what arrived, then send the cells that changed.
 PanelStatus update_console() {
   std::uint8_t chunk[32];
@@ -97,6 +133,13 @@ PanelStatus spi_commands(void* context, const std::uint8_t* bytes, std::size_t s
     g_page = bytes[0] & 7u;
     g_column = (bytes[1] & 0x0Fu) | ((bytes[2] & 0x0Fu) << 4);
   }
+  return PanelStatus::kOk;
+}
+
+PanelStatus i2c_write(void* context, std::uint8_t address, std::uint8_t, const std::uint8_t*, std::size_t) {
+  I2cLink& link = *static_cast<I2cLink*>(context);
+  ++link.transfers;
+  link.last_address = address;
   return PanelStatus::kOk;
 }
 
@@ -123,7 +166,7 @@ void arrive(const char* text) {
 void check_interrupt_queues_main_loop_draws() {
   // The same bytes decoded straight into a second box must give the same picture.
   static const char text[] = "Gr\xC3\xBC\xC3\x9F" "e \xE2\x82\xAC \xC0\xAF end";  // Grüße € (over-long /) end
-  check(oled.init() == PanelStatus::kOk);
+  check(start_display());
   g_bus_data = 0;
   arrive(text);
   check(g_bus_data == 0u);  // the interrupt draws nothing
@@ -161,7 +204,7 @@ void check_text_box_through_a_strip() {
 
 void check_terminal_sends_only_what_changed_and_retries() {
   g_bus_data = 0;
-  const bool started = panel.init() == PanelStatus::kOk && update_console() == PanelStatus::kOk;
+  const bool started = start_console() && update_console() == PanelStatus::kOk;
   check(started);  // the first flush draws the whole grid
   if (!started) return;
   const std::size_t whole = g_bus_data;
@@ -180,6 +223,17 @@ void check_terminal_sends_only_what_changed_and_retries() {
   check(console.cursor().column == 2);
 }
 
+// The I2C bus reaches the panel at its address; a failing SPI bus reaches
+// start_display() as false.
+void check_i2c_bus_and_failed_start() {
+  check(i2c_oled.init() == PanelStatus::kOk);
+  check(i2c1.transfers > 0u);
+  check(i2c1.last_address == 0x3Cu);
+  spi1.failing = true;
+  check(!start_display());
+  spi1.failing = false;
+}
+
 void check_font_chain_falls_back() {
   // 'A' from 6x13 (advance 6), 中 from the Unifont CJK font (advance 16).
   check(draw_with_chain("A\xE4\xB8\xAD") == 22u);
@@ -195,6 +249,7 @@ int main() {
   check_interrupt_queues_main_loop_draws();
   check_text_box_through_a_strip();
   check_terminal_sends_only_what_changed_and_retries();
+  check_i2c_bus_and_failed_start();
   check_font_chain_falls_back();
   check_decomposed_text_draws_the_precomposed_glyph();
   return snippets::checks().first_failed;

@@ -76,6 +76,40 @@ UTEST(DisplayFramebuffer, EmptyAndNullSurfaces) {
   EXPECT_EQ(byte, 0x5Au);
 }
 
+// An array's size is known: the height is cut to the whole pages (mono) or
+// rows (RGB565) that fit in it; a pointer is taken at its word.
+UTEST(DisplayFramebuffer, ArrayBuffersClipTheHeight) {
+  static std::uint8_t seven_pages[896];  // 7 pages of 128 columns
+  EXPECT_EQ(MonoFramebuffer(seven_pages, 128, 64).height(), 56);
+  EXPECT_EQ(MonoFramebuffer(seven_pages, 128, 50).height(), 50);   // 7 pages are enough
+  EXPECT_EQ(MonoFramebuffer(seven_pages, 128, 56).height(), 56);
+  EXPECT_EQ(MonoFramebuffer(seven_pages, 100, 80).height(), 64);   // 8 pages of 100 columns
+  EXPECT_EQ(MonoFramebuffer(seven_pages, 1000, 8).height(), 0);    // not one page of 1000 columns
+  EXPECT_EQ(MonoFramebuffer(seven_pages, 1000, 8).size_bytes(), 0u);
+  EXPECT_EQ(MonoFramebuffer(seven_pages, 128, -1).height(), 0);
+  EXPECT_EQ(MonoFramebuffer(static_cast<std::uint8_t*>(seven_pages), 128, 64).height(), 64);
+  // Drawing everywhere in the clipped surface stays inside the array, the
+  // guard after it untouched.
+  static std::uint8_t guarded[mono_buffer_size(16, 16) + 4];
+  for (std::uint8_t& byte : guarded) byte = 0xA5;
+  std::uint8_t (&sixteen_rows)[mono_buffer_size(16, 16)] =
+      *reinterpret_cast<std::uint8_t (*)[mono_buffer_size(16, 16)]>(guarded);
+  MonoFramebuffer picture(sixteen_rows, 16, 64);
+  EXPECT_EQ(picture.height(), 16);
+  picture.fill_rect(0, 0, 100, 100, true);
+  for (std::size_t i = 0; i < mono_buffer_size(16, 16); ++i) EXPECT_EQ(guarded[i], 0xFFu);
+  for (std::size_t i = mono_buffer_size(16, 16); i < sizeof guarded; ++i) EXPECT_EQ(guarded[i], 0xA5u);
+
+  static std::uint16_t fifty[50];
+  EXPECT_EQ(Rgb565Framebuffer(fifty, 10, 8).height(), 5);
+  EXPECT_EQ(Rgb565Framebuffer(fifty, 10, 4).height(), 4);
+  EXPECT_EQ(Rgb565Framebuffer(fifty, 51, 1).height(), 0);
+  EXPECT_EQ(Rgb565Framebuffer(static_cast<std::uint16_t*>(fifty), 10, 8).height(), 8);
+  EXPECT_EQ(Rgb565Framebuffer(nullptr, 10, 8).height(), 0);
+  constexpr MonoFramebuffer kEmpty(nullptr, 8, 8);
+  static_assert(kEmpty.width() == 0, "a null buffer is empty, also at compile time");
+}
+
 // Guard bytes before and after a framebuffer: nothing may touch them.
 struct Guarded {
   static constexpr std::size_t kGuard = 32;
@@ -171,6 +205,19 @@ UTEST(DisplayFramebuffer, TextNeverWritesOutside) {
       UTEST_FAIL("wrote outside the framebuffer");
     }
   }
+}
+
+// RGB565 keeps the top 5, 6, 5 bits of each 8-bit component; bits above the
+// low 8 never reach a neighbour's field (blue 0x1FF gave 0x003F, a green bit).
+UTEST(DisplayFramebuffer, Rgb565MasksEachComponent) {
+  static_assert(rgb565(8, 4, 8) == 0x0821, "the lowest bit of each field");
+  static_assert(rgb565(0, 0, 0x1FF) == 0x001F, "blue stays in bits 4-0");
+  static_assert(rgb565(0, 0x1FF, 0) == 0x07E0, "green stays in bits 10-5");
+  static_assert(rgb565(0x1FF, 0, 0) == 0xF800, "red stays in bits 15-11");
+  static_assert(rgb565(0x100, 0x100, 0x100) == 0x0000, "bits above 8 are ignored");
+  static_assert(rgb565(7, 3, 7) == 0x0000, "bits below each field are dropped");
+  EXPECT_EQ(rgb565(0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu), std::uint16_t{0xFFFF});
+  EXPECT_EQ(rgb565(0, 0, 0x3FF), std::uint16_t{0x001F});
 }
 
 UTEST(DisplayFramebuffer, Rgb565MatchesMono) {

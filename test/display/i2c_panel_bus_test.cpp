@@ -1,12 +1,25 @@
 // panel/i2c_panel_bus.h: the control byte in front of each I2C transaction,
 // from the SSD1306 datasheet (Co in bit 7, D/C# in bit 6), recorded
 // by a fake transfer function, and failures passed on.
+#include <type_traits>
+#include <utility>
+
 #include "display_test_support.h"
 #include "utf8mcu/display/panel/i2c_panel_bus.h"
 
 namespace {
 
 using namespace utf8mcu::display;
+
+// The bus keeps the link's address: a named link makes a bus, a temporary
+// does not compile (it would leave the bus pointing at a dead object).
+template <typename Link, typename = void>
+struct MakesBus : std::false_type {};
+template <typename Link>
+struct MakesBus<Link, std::void_t<decltype(i2c_panel_bus(std::declval<Link>()))>> : std::true_type {};
+static_assert(MakesBus<I2cPanelLink&>::value, "a named link");
+static_assert(MakesBus<const I2cPanelLink&>::value, "a named const link");
+static_assert(!MakesBus<I2cPanelLink>::value, "a temporary link");
 
 struct Transfer {
   std::uint8_t address;

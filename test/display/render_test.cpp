@@ -76,6 +76,19 @@ UTEST(DisplayRender, ChainIgnoresFontTallerThanTheLimit) {
 // kMaxLineHeight rows on the high font's baseline, and the deep font, whose
 // line would reach below it, takes no part (its glyphs become hex boxes).
 // Before, its 'b' moved to row 43 of the line.
+// font(index) outside [0, size()) is the last font, never a null or stray pointer.
+UTEST(DisplayRender, ChainFontIndexOutsideIsTheLastFont) {
+  const FontChain two(fonts::kTestFont6x13, kDefaultFont);
+  EXPECT_EQ(two.size(), 2);
+  EXPECT_TRUE(&two.font(0) == &fonts::kTestFont6x13);
+  EXPECT_TRUE(&two.font(1) == &kDefaultFont);
+  EXPECT_TRUE(&two.font(2) == &kDefaultFont);
+  EXPECT_TRUE(&two.font(FontChain::kMaxChainFonts) == &kDefaultFont);
+  EXPECT_TRUE(&two.font(-1) == &kDefaultFont);
+  const FontChain one(fonts::kTestFont6x13);
+  EXPECT_TRUE(&one.font(3) == &fonts::kTestFont6x13);
+}
+
 UTEST(DisplayRender, GlyphOutsideTheChainsLineIsNotDrawnFromItsFont) {
   static display_test::SyntheticFont<2, 64> high_glyphs(8);
   static display_test::SyntheticFont<2, 64> deep_glyphs(8);

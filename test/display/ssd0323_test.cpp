@@ -1,6 +1,8 @@
 // panel/ssd0323.h against the SSD0323 model (panel_models.h, from the
 // datasheet): pixels travel in pairs, so whoever writes a page must send even
 // bounds.
+#include <type_traits>
+
 #include "display_test_support.h"
 #include "panel_models.h"
 #include "utf8mcu/display/panel/ssd0323.h"
@@ -12,6 +14,11 @@ namespace {
 using namespace utf8mcu::display;
 using display_test::MonoFramebuffer;
 using panel_model::Ssd0323Model;
+
+// The driver keeps the bus by reference: a temporary bus does not compile.
+static_assert(std::is_constructible<Ssd0323, const PanelBus&>::value, "a named bus");
+static_assert(!std::is_constructible<Ssd0323, PanelBus>::value, "a temporary bus");
+static_assert(!std::is_constructible<Ssd0323, PanelBus, int, int>::value, "a temporary bus and a size");
 
 // A console of 7-pixel cells (5x8 glyphs) on an SSD0323: one changed cell
 // (x 14-20) is sent with the pixel pair (20, 21), so its neighbour's first

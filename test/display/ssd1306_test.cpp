@@ -3,6 +3,7 @@
 // its address commands name, the SH1106's column offset included, and
 // nothing outside the panel is written.
 #include <initializer_list>
+#include <type_traits>
 
 #include "display_test_support.h"
 #include "panel_models.h"
@@ -12,6 +13,12 @@ namespace {
 
 using namespace utf8mcu::display;
 using panel_model::Ssd1306Model;
+
+// The driver keeps the bus by reference: a named bus is taken, a temporary
+// (say `Ssd1306 oled(i2c_panel_bus(link), ...)`) does not compile.
+static_assert(std::is_constructible<Ssd1306, const PanelBus&, const Ssd1306Config&>::value, "a named bus");
+static_assert(!std::is_constructible<Ssd1306, PanelBus, const Ssd1306Config&>::value, "a temporary bus");
+static_assert(!std::is_constructible<Ssd1306, const PanelBus&&, const Ssd1306Config&>::value, "a const temporary");
 
 // Columns 10-19 of page 2 from a strip of 10 bytes (0x01, 0x02, 0x04 ...).
 UTEST(DisplaySsd1306, PageStripLandsWhereItsAddressSays) {

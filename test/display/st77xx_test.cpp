@@ -2,6 +2,8 @@
 // ST7789 command tables): a mono page strip becomes an RGB565 window at the
 // panel's offsets, lit pixels in the foreground colour, the others in the
 // background; the RAM around the window keeps its values.
+#include <type_traits>
+
 #include "display_test_support.h"
 #include "panel_models.h"
 #include "utf8mcu/display/panel/st77xx.h"
@@ -9,6 +11,10 @@
 namespace {
 
 using namespace utf8mcu::display;
+
+// The driver keeps the bus by reference: a temporary bus does not compile.
+static_assert(std::is_constructible<St77xx, const PanelBus&, const St77xxConfig&>::value, "a named bus");
+static_assert(!std::is_constructible<St77xx, PanelBus, const St77xxConfig&>::value, "a temporary bus");
 
 UTEST(DisplaySt77xx, PageStripBecomesAColourWindow) {
   auto& model = panel_model::fresh_dcs<36, 20>(0x1234);

@@ -123,7 +123,13 @@ UTEST(DisplayWidth, FitWidthCutsOnCodePointBoundaries) {
   const auto* broken = reinterpret_cast<const std::uint8_t*>("a\xE4\xB8" "b");
   EXPECT_EQ(fit_width(broken, 4, 2).bytes, 3u);
   EXPECT_EQ(fit_width(broken, 4, 3).bytes, 4u);
-  EXPECT_EQ(fit_width(nullptr, 5, 3).bytes, 0u);
+  EXPECT_EQ(fit_width(static_cast<const std::uint8_t*>(nullptr), 5, 3).bytes, 0u);
+  // The char form: 中文abc (6 bytes of CJK, width 4) in 5 cells is 中文a.
+  const FitResult chars = fit_width("\xE4\xB8\xAD\xE6\x96\x87" "abc", 9, 5);
+  EXPECT_EQ(chars.bytes, 7u);
+  EXPECT_EQ(chars.width, 5u);
+  EXPECT_EQ(fit_width("e\xCC\x81x", 4, 1).bytes, 3u);
+  EXPECT_EQ(fit_width(static_cast<const char*>(nullptr), 5, 3).bytes, 0u);
 }
 
 }  // namespace

@@ -251,7 +251,13 @@ def spec_kind(data, start, end):
     return TRUNCATED
 
 
-# Which kinds each of Python's reasons allows (the mapping in the design brief).
+# Which kinds each of Python's reasons allows. CPython's decoder says "invalid
+# start byte" for a byte no sequence starts with (a continuation byte, F5-FF,
+# and C0/C1, whose sequences would be over-long), "invalid continuation byte"
+# when the byte after a valid prefix is wrong (E0 80-9F and F0 80-8F over-long,
+# ED A0-BF surrogates, F4 90-BF above U+10FFFF, or a sequence cut short by
+# another character), and "unexpected end of data" for a sequence cut short
+# by the end of the input. The kinds are utf8mcu::Status's (common.h).
 REASON_KINDS = {
     "invalid start byte": {UNEXPECTED_CONTINUATION, INVALID_LEAD, OVERLONG},
     "invalid continuation byte": {OVERLONG, SURROGATE, TOO_LARGE, TRUNCATED},

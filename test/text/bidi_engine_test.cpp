@@ -209,4 +209,34 @@ UTEST(BidiEngine, MirroredGlyphsOnOddLevels) {
   EXPECT_EQ(p.glyph(3), U'(');
 }
 
+UTEST(BidiEngine, IndexesPastTheParagraphAreDefined) {
+  // "א ב a" in a right-to-left paragraph: the letters at level 1, the a at 2
+  // (I2). Past the 3 code points: the paragraph level, not removed, U+FFFD.
+  const char32_t text[] = {kAlef, 0x05D1, U'a'};
+  Guarded<4> guarded;
+  BidiParagraph<4>& p = guarded.paragraph;
+  ASSERT_EQ(p.resolve(text, 3, BidiDirection::kRightToLeft), std::size_t{3});
+  EXPECT_EQ(p.level(2), 2u);
+  EXPECT_EQ(p.level(3), 1u);
+  EXPECT_EQ(p.level(1000), 1u);
+  EXPECT_FALSE(p.removed(3));
+  EXPECT_FALSE(p.removed(static_cast<std::size_t>(-1)));
+  EXPECT_EQ(p.glyph(3), char32_t{0xFFFD});
+  // A line past the end is cut at size(): 3 indexes, shown a, ב, א (L2
+  // reverses the whole line at level 1, the a alone at 2); the rest of
+  // `visual` and the object around the levels stay untouched.
+  std::uint8_t visual[8];
+  std::memset(visual, 0xEE, sizeof visual);
+  p.reorder_line(0, 1000, visual);
+  EXPECT_EQ(visual[0], 2u);
+  EXPECT_EQ(visual[1], 1u);
+  EXPECT_EQ(visual[2], 0u);
+  for (std::size_t k = 3; k < sizeof visual; ++k) EXPECT_EQ(visual[k], 0xEEu);
+  // A line that starts past the end, or whose first is after its last, is empty.
+  p.reorder_line(5, 1000, visual + 3);
+  p.reorder_line(2, 1, visual + 3);
+  for (std::size_t k = 3; k < sizeof visual; ++k) EXPECT_EQ(visual[k], 0xEEu);
+  EXPECT_TRUE(guarded.intact());
+}
+
 }  // namespace

@@ -63,6 +63,25 @@ UTEST(Segmentation, BadInputTakesTheDefaultProperties) {
   EXPECT_EQ(text::grapheme_property(0x1FFFD), GraphemeProperty::kExtendedPictographic);
 }
 
+UTEST(Segmentation, NullTextIsEmpty) {
+  // Whatever the size says, a null text has no code point: no boundary to
+  // report, and the next boundary is where the search starts.
+  EXPECT_EQ(text::next_grapheme_break(nullptr, 5, 0), std::size_t{0});
+  EXPECT_EQ(text::next_grapheme_break(nullptr, 5, 2), std::size_t{2});
+  int calls = 0;
+  text::for_each_grapheme_break(nullptr, 5, [&](std::size_t) { ++calls; });
+  EXPECT_EQ(calls, 0);
+  // The same calls as for an empty text (LB2/LB3 on no code points).
+  int empty_calls = 0;
+  const char32_t none[1] = {U'a'};
+  text::for_each_line_break(none, 0, [&](std::size_t, LineBreak) { ++empty_calls; });
+  text::for_each_line_break(nullptr, 5, [&](std::size_t index, LineBreak) {
+    EXPECT_EQ(index, std::size_t{0});
+    ++calls;
+  });
+  EXPECT_EQ(calls, empty_calls);
+}
+
 UTEST(Segmentation, ReplacementCharacterIsAClusterOfItsOwn) {
   // "a", two ill-formed parts, "b": four clusters, four code points.
   const std::uint8_t bytes[] = {'a', 0xC0, 0xE2, 0x82, 'b'};

@@ -96,7 +96,8 @@ def main():
     build_flags = split_flags(ini.get(env, "build_flags", fallback=""))
     build_unflags = set(split_flags(ini.get(env, "build_unflags", fallback="")))
     lib_deps = split_flags(ini.get(env, "lib_deps", fallback=""))
-    if len(lib_deps) != 1 or not lib_deps[0].endswith("/utf8mcu.git"):
+    # A git URL of the repository, or the placeholder the docs show for it.
+    if len(lib_deps) != 1 or not (lib_deps[0].endswith("/utf8mcu.git") or lib_deps[0] == "<utf8mcu-git-url>"):
         print(f"pio_build: expected utf8mcu's repository in lib_deps, got {lib_deps}")
         return 1
 

@@ -212,6 +212,8 @@ class RingReader {
   /// Separate gaps (ring overflows and reported upstream losses).
   std::uint32_t gaps() const noexcept { return ring_.gaps(); }
 
+  /// The ring this reader drains (for its counters, or to reset it while
+  /// the producer is stopped).
   Ring& ring() noexcept { return ring_; }
 
  private:

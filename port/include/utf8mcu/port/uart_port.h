@@ -196,10 +196,13 @@ class BasicUartReceiver {
     held_.store(1, std::memory_order_release);
   }
 
+  // Hidden from doxygen, whose 1.9 parser misreads these braced initializers.
+  /// @cond
   Rx rx_;
   Ring& ring_;
   std::atomic<std::uint32_t> holds_{0};  // interrupt
   std::atomic<std::uint8_t> held_{0};    // set by the interrupt, cleared by the thread
+  /// @endcond
 };
 
 /// The receiver of a UartPort (run-time port). RAM: 16 bytes on a 32-bit core

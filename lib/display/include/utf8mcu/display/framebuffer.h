@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include "utf8mcu/internal/target.h"
+#include "utf8mcu/internal/traits.h"
 
 namespace utf8mcu::display {
 
@@ -29,6 +30,25 @@ namespace detail {
 constexpr int clamp_dimension(int value) noexcept {
   return value < 0 ? 0 : (value > kMaxDimension ? kMaxDimension : value);
 }
+
+/// `height` clamped, then cut to the rows of `row_unit` rows each (a page of
+/// 8 for mono, 1 for RGB565) that `bytes` hold at `bytes_per_unit` bytes per
+/// unit: what an array of `bytes` bytes can take.
+constexpr int fitting_height(std::size_t bytes, std::size_t bytes_per_unit, int row_unit, int height) noexcept {
+  const int wanted = clamp_dimension(height);
+  if (bytes_per_unit == 0) return wanted;  // no width: nothing is stored
+  const std::size_t units = bytes / bytes_per_unit;
+  const std::size_t limit = static_cast<std::size_t>(kMaxDimension) / static_cast<std::size_t>(row_unit);
+  const int rows = static_cast<int>(units < limit ? units : limit) * row_unit;
+  return wanted < rows ? wanted : rows;
+}
+
+/// The pointer constructors' first parameter: a pointer to `Element` or
+/// nullptr, as a template so that an array argument takes the array
+/// constructor (which knows its size) rather than decaying.
+template <typename Pointer, typename Element>
+using PointerTo = typename utf8mcu::detail::EnableIf<
+    utf8mcu::detail::kIsSame<Pointer, Element*> || utf8mcu::detail::kIsSame<Pointer, decltype(nullptr)>, int>::Type;
 
 /// The part of [start, start + length) inside [0, limit), computed without
 /// overflow for any int arguments; empty as begin >= end.
@@ -110,13 +130,25 @@ class SurfaceBase {
 /// stay in the caller's buffer.
 class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
  public:
-  /// Wraps `buffer`, which must hold mono_buffer_size(width, height) bytes.
+  /// Wraps `buffer` (a `std::uint8_t*`, or nullptr), which must hold
+  /// mono_buffer_size(width, height) bytes: the size is the caller's word.
   /// A null buffer or a non-positive size gives an empty (0 x 0) surface.
-  constexpr MonoFramebuffer(std::uint8_t* buffer, int width, int height) noexcept
+  template <typename Pointer, detail::PointerTo<Pointer, std::uint8_t> = 0>
+  constexpr MonoFramebuffer(Pointer buffer, int width, int height) noexcept
       : buffer_(buffer),
         width_(buffer == nullptr ? 0 : detail::clamp_dimension(width)),
         height_(buffer == nullptr || width_ == 0 ? 0 : detail::clamp_dimension(height)),
         pages_(static_cast<unsigned>((height_ + 7) / 8)) {}
+
+  /// Wraps the array `buffer`, whose size is known: `height` is cut to the
+  /// pages of `width` bytes that fit in it (a `std::uint8_t[896]` of 128
+  /// columns gives at most 7 pages, 56 rows), so no pixel lies outside the
+  /// array whatever the sizes asked. A non-positive size gives an empty surface.
+  template <std::size_t kBytes>
+  constexpr MonoFramebuffer(std::uint8_t (&buffer)[kBytes], int width, int height) noexcept
+      : MonoFramebuffer(static_cast<std::uint8_t*>(buffer), width,
+                        detail::fitting_height(kBytes, static_cast<std::size_t>(detail::clamp_dimension(width)), 8,
+                                               height)) {}
 
   constexpr int width() const noexcept { return width_; }
   constexpr int height() const noexcept { return height_; }
@@ -347,9 +379,11 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
   unsigned pages_;           // (height + 7) / 8
 };
 
-/// A 16-bit RGB565 colour from 8-bit components.
+/// A 16-bit RGB565 colour from 8-bit components: the top 5, 6 and 5 bits of
+/// each. Bits above the low 8 of a component are ignored, so no component
+/// spills into another's field.
 [[nodiscard]] constexpr std::uint16_t rgb565(unsigned red, unsigned green, unsigned blue) noexcept {
-  return static_cast<std::uint16_t>(((red & 0xF8u) << 8) | ((green & 0xFCu) << 3) | (blue >> 3));
+  return static_cast<std::uint16_t>(((red & 0xF8u) << 8) | ((green & 0xFCu) << 3) | ((blue & 0xF8u) >> 3));
 }
 
 /// 16 bits per pixel, RGB565, row-major (`width` pixels per row), as colour
@@ -357,11 +391,23 @@ class MonoFramebuffer : public SurfaceBase<MonoFramebuffer, bool> {
 /// rest comes from SurfaceBase, to show what another format needs.
 class Rgb565Framebuffer : public SurfaceBase<Rgb565Framebuffer, std::uint16_t> {
  public:
-  /// Wraps `pixels`, which must hold width * height values.
-  constexpr Rgb565Framebuffer(std::uint16_t* pixels, int width, int height) noexcept
+  /// Wraps `pixels` (a `std::uint16_t*`, or nullptr), which must hold
+  /// width * height values: the size is the caller's word. A null buffer or
+  /// a non-positive size gives an empty (0 x 0) surface.
+  template <typename Pointer, detail::PointerTo<Pointer, std::uint16_t> = 0>
+  constexpr Rgb565Framebuffer(Pointer pixels, int width, int height) noexcept
       : pixels_(pixels),
         width_(pixels == nullptr ? 0 : detail::clamp_dimension(width)),
         height_(pixels == nullptr || width_ == 0 ? 0 : detail::clamp_dimension(height)) {}
+
+  /// Wraps the array `pixels`, whose size is known: `height` is cut to the
+  /// rows of `width` values that fit in it, so no pixel lies outside the
+  /// array whatever the sizes asked.
+  template <std::size_t kPixels>
+  constexpr Rgb565Framebuffer(std::uint16_t (&pixels)[kPixels], int width, int height) noexcept
+      : Rgb565Framebuffer(static_cast<std::uint16_t*>(pixels), width,
+                          detail::fitting_height(kPixels, static_cast<std::size_t>(detail::clamp_dimension(width)), 1,
+                                                 height)) {}
 
   constexpr int width() const noexcept { return width_; }
   constexpr int height() const noexcept { return height_; }

@@ -6,18 +6,21 @@
 ///
 ///     code points -> (a) units -> (b) breaks -> (c) order -> (d) glyphs -> (e) placement
 ///
-///   (a) units      UnitGrouper: which code points form one unit. Today a
+///   (a) units      UnitGrouper: which code points form one unit: a
 ///                  character and the combining marks (and invisible code
-///                  points) after it; grapheme clusters (UAX #29) later.
-///   (b) breaks     BreakRules: where a line may break. Today after SPACE,
-///                  TAB and ZERO WIDTH SPACE, before and after a wide
-///                  character, never before kinsoku punctuation
-///                  (no_break_before()); UAX #14 later. Only TextBox breaks
-///                  lines at opportunities; the Terminal wraps where a line
-///                  is full, as terminals do.
-///   (c) order      LineOrder: the order of a line's units on screen. Today
-///                  left to right as they come, so a unit is drawn as soon as
-///                  it is placed; bidi reordering (UAX #9) later.
+///                  points) after it. Grapheme clusters (UAX #29) instead:
+///                  UnicodeTextRules (text_box_unicode.h), ParagraphBox
+///                  (paragraph_box.h), GraphemeCells (terminal_unicode.h).
+///   (b) breaks     BreakRules: where a line may break: after SPACE, TAB and
+///                  ZERO WIDTH SPACE, before and after a wide character,
+///                  never before kinsoku punctuation (no_break_before()).
+///                  UAX #14 instead: UnicodeTextRules, ParagraphBox. Only the
+///                  text boxes break lines at opportunities; the Terminal
+///                  wraps where a line is full, as terminals do.
+///   (c) order      LineOrder: the order of a line's units on screen: left
+///                  to right as they come, so a unit is drawn as soon as it
+///                  is placed. Bidi reordering (UAX #9) instead:
+///                  ParagraphBox, BidiCells (terminal_unicode.h).
 ///   (d) glyphs     choose_glyph(): the first font of a FontChain that has a
 ///                  glyph, else nothing (ignorables), else the hex box.
 ///                  find_chain_glyph() is the same choice as a glyph ordinal,
@@ -108,11 +111,12 @@ enum class Control : std::uint8_t {
 
 // ---- (a) units --------------------------------------------------------------
 
-/// Step (a): groups code points into units. Today a unit is a character and
+/// Step (a): groups code points into units. Here a unit is a character and
 /// the code points after it that draw nothing of their own: combining marks
 /// (glyphs that advance 0, drawn over the unit) and invisible code points.
-/// A grapheme breaker (UAX #29) takes this place; it will keep state, and
-/// UnitGrouper becomes a member of the layouts then.
+/// The opt-ins that take grapheme clusters (UAX #29) as units keep a
+/// text::GraphemeBreaker of their own in this place (text_box_unicode.h,
+/// paragraph_box.h, terminal_unicode.h).
 struct UnitGrouper {
   /// True if a code point that looks like `look` (choose_glyph()) belongs to
   /// the unit before it rather than starting one.
@@ -196,8 +200,9 @@ constexpr bool no_break_before(char32_t code_point) noexcept {
 
 /// Step (b): line break opportunities between units, fed unit by unit. A
 /// line may break after SPACE, TAB and ZERO WIDTH SPACE (after_space()), and
-/// before and after a wide unit, except before kinsoku punctuation. A line
-/// breaker (UAX #14) takes this place. 1 byte of RAM.
+/// before and after a wide unit, except before kinsoku punctuation. The
+/// Unicode opt-ins (text_box_unicode.h, paragraph_box.h) use a
+/// text::LineBreaker (UAX #14) in this place. 1 byte of RAM.
 class BreakRules {
  public:
   /// True if a line may break before a unit that starts with `code_point`
@@ -221,10 +226,10 @@ class BreakRules {
 // ---- (c) order ----------------------------------------------------------------
 
 /// Step (c): where the unit at logical position `logical` of a line of
-/// `count` units goes on screen. Left to right today (visual = logical), so a
-/// layout can draw each unit as it is placed (kStreams); a bidi engine
-/// (UAX #9) takes this place and then needs the line's units before it
-/// draws any.
+/// `count` units goes on screen. Left to right (visual = logical), so a
+/// layout can draw each unit as it is placed (kStreams). ParagraphBox and
+/// the terminal's BidiCells reorder by UAX #9 (text::BidiParagraph) in this
+/// place, and so need a line's units before they draw any.
 struct LineOrder {
   static constexpr bool kStreams = true;
   [[nodiscard]] static constexpr int visual_position(int logical, int /*count*/) noexcept { return logical; }

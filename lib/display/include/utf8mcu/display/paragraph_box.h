@@ -45,8 +45,9 @@
 ///
 /// Cost: RAM sizeof(ParagraphBox<S, N>): 8 bytes per code point of N up to
 /// 256 (9 above: the code point, the bidi type and level, break flags, a
-/// visual index) plus BidiParagraph's fixed part (784 bytes on Cortex-M) and
-/// about 64 bytes; no heap. Work per paragraph: the breakers once over it,
+/// visual index) plus BidiParagraph's fixed part (BidiParagraph::kFixedBytes
+/// and its view of the paragraph) and the box's own few words; no heap
+/// (docs/display.md, "Right-to-left paragraphs", has the figures). Work per paragraph: the breakers once over it,
 /// UAX #9's resolve, and per grapheme cluster its glyph lookups twice (to
 /// measure, then to draw). Needs utf8mcu::text (link it; its bidi, joining,
 /// grapheme and line break tables are linked).

@@ -44,10 +44,10 @@ inline constexpr int kHexBoxWidth = 16;
 
 /// A rectangle: top-left corner, width and height in pixels.
 struct Rect {
-  int x;
-  int y;
-  int width;
-  int height;
+  int x;       ///< left edge, in pixels from the surface's left edge
+  int y;       ///< top edge, in pixels from the surface's top edge
+  int width;   ///< pixels across
+  int height;  ///< pixels down
 };
 
 /// Colours of text: glyph pixels in `foreground`, the rest of each glyph cell
@@ -351,27 +351,43 @@ constexpr bool is_skin_tone_modifier(char32_t code_point) noexcept {
 /// fonts (which live in flash).
 class FontChain {
  public:
+  /// Most fonts a chain holds.
   static constexpr int kMaxChainFonts = 4;
 
-  // Implicit on purpose: a Font is a chain of one wherever a chain is taken.
+  /// A chain of one font. Implicit on purpose: a Font is a chain of one
+  /// wherever a chain is taken. The fonts are kept by address (they live in
+  /// flash); the line is measured here, once.
   // cppcheck-suppress noExplicitConstructor
   constexpr FontChain(const Font& font) noexcept  // NOLINT(google-explicit-constructor)
       : fonts_{&font, nullptr, nullptr, nullptr}, count_(1) {
     measure();
   }
+  /// `first`, then `second` for what `first` lacks.
   constexpr FontChain(const Font& first, const Font& second) noexcept
       : fonts_{&first, &second, nullptr, nullptr}, count_(2) { measure(); }
+  /// Three fonts, tried in this order.
   constexpr FontChain(const Font& first, const Font& second, const Font& third) noexcept
       : fonts_{&first, &second, &third, nullptr}, count_(3) { measure(); }
+  /// Four fonts (kMaxChainFonts), tried in this order.
   constexpr FontChain(const Font& first, const Font& second, const Font& third, const Font& fourth) noexcept
       : fonts_{&first, &second, &third, &fourth}, count_(4) { measure(); }
 
+  /// Rows of the chain's line: from the highest ascent of its fonts to the
+  /// lowest descent (at most kMaxLineHeight).
   constexpr int line_height() const noexcept { return line_height_; }
+  /// Rows from the top of the chain's line to the common baseline.
   constexpr int baseline() const noexcept { return baseline_; }
   /// The first font's narrow cell (tab stops are 4 of them).
   constexpr int cell_width() const noexcept { return fonts_[0]->cell_width; }
+  /// Fonts in the chain (1 to kMaxChainFonts).
   constexpr int size() const noexcept { return count_; }
-  constexpr const Font& font(int index) const noexcept { return *fonts_[index]; }
+  /// Font `index` of the chain (0 is the first tried); an index outside
+  /// [0, size()) gives the last font.
+  constexpr const Font& font(int index) const noexcept {
+    const auto last = static_cast<unsigned>(count_ - 1);
+    const auto at = static_cast<unsigned>(index);
+    return *fonts_[at < last ? at : last];
+  }
   /// True if every font takes part: each within font_within_limits(), and
   /// all of their lines inside one of kMaxLineHeight rows on the common
   /// baseline.

@@ -43,8 +43,8 @@
 /// On a panel without a framebuffer, draw_text_to_panel() (below) lays the
 /// text out once per page strip (page_strip.h).
 ///
-/// Cost: sizeof(TextBox) is 4 * kWordCapacity + 64 bytes on Cortex-M (192 for
-/// the default 32); no heap; each code point costs a glyph lookup per font tried and
+/// Cost: sizeof(TextBox) is 4 * kWordCapacity bytes of code points plus the
+/// box's own few words (docs/display.md, "Layout", has the figures); no heap; each code point costs a glyph lookup per font tried and
 /// the pixels of its glyph, except when a word moves (its characters are drawn
 /// again, at most kWordCapacity of them).
 

@@ -49,8 +49,9 @@
 /// it); the word keeps kWordCapacity code points; a longer word is not moved
 /// but broken where the line is full. Nothing is stored past either buffer.
 ///
-/// Cost: sizeof is 4 * (kWordCapacity + kTextBoxClusterCapacity) + about 80
-/// bytes on Cortex-M (about 340 for the default 32); no heap. Per code point:
+/// Cost: sizeof is 4 * (kWordCapacity + kTextBoxClusterCapacity) bytes of
+/// code points plus the breakers' state and the box's own few words
+/// (docs/display.md, "Unicode's rules", has the figures); no heap. Per code point:
 /// a grapheme and a line break table lookup, a look_of_cluster() of the
 /// cluster so far (a glyph lookup per code point of it and font tried) and
 /// its pixels; a cluster that grows is drawn again; a moved word is segmented

@@ -16,7 +16,9 @@
 ///      private use, and values that are not scalar values (surrogates, above
 ///      U+10FFFF), which display as U+FFFD
 ///
-/// Cost: one table of about 2.2 KB in flash (the build prints its size), no RAM;
+/// Cost: one table in flash, 2 bytes and 2 bits per run of equal class and a
+/// small plane index (docs/display.md, "Display width", has its size; the
+/// build prints it), no RAM;
 /// a lookup is a binary search over one plane's runs (at most 10 steps).
 
 #include <cstddef>
@@ -110,6 +112,11 @@ struct FitResult {
 /// string_width() for `char` text (string literals).
 [[nodiscard]] inline std::size_t string_width(const char* text, std::size_t size) noexcept {
   return string_width(reinterpret_cast<const std::uint8_t*>(text), size);
+}
+
+/// fit_width() for `char` text (string literals).
+[[nodiscard]] inline FitResult fit_width(const char* text, std::size_t size, std::size_t max_width) noexcept {
+  return fit_width(reinterpret_cast<const std::uint8_t*>(text), size, max_width);
 }
 
 }  // namespace utf8mcu::display

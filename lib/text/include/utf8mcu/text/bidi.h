@@ -88,31 +88,41 @@ class BidiParagraph {
   BidiDirection paragraph_direction() const {
     return view_.paragraph_level != 0 ? BidiDirection::kRightToLeft : BidiDirection::kLeftToRight;
   }
-  /// Resolved level of code point `index` (< size()); after reorder_line(),
-  /// with L1 applied to that line. A character X9 removes has the level of
-  /// the character before it (the paragraph level at the start).
-  unsigned level(std::size_t index) const { return internal::bidi_level(view_, index); }
-  /// True if X9 removes code point `index` (see bidi_removed_by_x9()).
-  bool removed(std::size_t index) const { return internal::bidi_removed(view_, index); }
+  /// Resolved level of code point `index`; after reorder_line(), with L1
+  /// applied to that line. A character X9 removes has the level of the
+  /// character before it (the paragraph level at the start). An index >=
+  /// size() gives the paragraph level.
+  unsigned level(std::size_t index) const {
+    return index < view_.length ? internal::bidi_level(view_, index) : view_.paragraph_level;
+  }
+  /// True if X9 removes code point `index` (see bidi_removed_by_x9()); false
+  /// for an index >= size().
+  bool removed(std::size_t index) const { return index < view_.length && internal::bidi_removed(view_, index); }
 
-  /// L1 and L2 for the line `[first, last)` of the paragraph (first <= last
-  /// <= size(); lines in the order of the text, after line breaking): writes
-  /// `last - first` indexes to `visual`, visual[k] the index of the code point
-  /// shown k-th from the left (X9-removed characters included, next to their
-  /// neighbour; skip them with removed()). Changes the line's levels as L1
-  /// says. Work: O(line length × highest level); no memory but `visual`.
+  /// L1 and L2 for the line `[first, last)` of the paragraph (lines in the
+  /// order of the text, after line breaking): writes `last - first` indexes
+  /// to `visual`, visual[k] the index of the code point shown k-th from the
+  /// left (X9-removed characters included, next to their neighbour; skip
+  /// them with removed()). Changes the line's levels as L1 says. `last` is
+  /// first clamped to size() and `first` to `last`, so nothing outside the
+  /// paragraph is read or written (an empty line writes nothing). Work:
+  /// O(line length × highest level); no memory but `visual`.
   template <typename Index>
   void reorder_line(std::size_t first, std::size_t last, Index* visual) {
     static_assert(static_cast<std::size_t>(static_cast<Index>(kCapacity - 1)) == kCapacity - 1,
                   "visual indexes must hold every index of the paragraph");
+    if (last > view_.length) last = view_.length;
+    if (first > last) first = last;
     internal::bidi_l1_line_levels(view_, first, last);
     for (std::size_t i = first; i < last; ++i) visual[i - first] = static_cast<Index>(i);
     internal::bidi_l2_reverse_runs(view_, first, last, visual);
   }
 
   /// L4: the code point to draw for `index`: its Bidi_Mirroring_Glyph where
-  /// its resolved level is odd, else the code point itself.
+  /// its resolved level is odd, else the code point itself; U+FFFD for an
+  /// index >= size().
   char32_t glyph(std::size_t index) const {
+    if (index >= view_.length) return 0xFFFD;
     const char32_t code_point = view_.text[index];
     return (level(index) & 1u) != 0 ? bidi_mirroring_glyph(code_point) : code_point;
   }

@@ -176,9 +176,11 @@ class GraphemeBreaker {
 /// Calls `sink(std::size_t index)` for every grapheme cluster boundary of
 /// `text[0..size)` after its start, in order: index is the offset of the
 /// code point after the boundary, and `size` itself (GB2) when size > 0.
-/// Same result as GraphemeBreaker fed the code points one by one.
+/// Same result as GraphemeBreaker fed the code points one by one. A null
+/// `text` is an empty one (no call).
 template <typename Sink>
 void for_each_grapheme_break(const char32_t* text, std::size_t size, Sink&& sink) {
+  if (text == nullptr) size = 0;  // an empty text, whatever `size` says
   GraphemeBreaker breaker;
   for (std::size_t i = 0; i < size; ++i) {
     if (breaker.push(text[i])) sink(i);
@@ -188,9 +190,10 @@ void for_each_grapheme_break(const char32_t* text, std::size_t size, Sink&& sink
 
 /// The end of the grapheme cluster that starts at `text[from]`: the offset
 /// of the next boundary after `from` (`size` at the end; `from` if from >=
-/// size). `from` is taken as the start of a text (GB1).
+/// size). `from` is taken as the start of a text (GB1). A null `text` is an
+/// empty one: the result is `from`, whatever `size` says.
 inline std::size_t next_grapheme_break(const char32_t* text, std::size_t size, std::size_t from) {
-  if (from >= size) return from;
+  if (text == nullptr || from >= size) return from;
   GraphemeBreaker breaker;
   breaker.push(text[from]);
   for (std::size_t i = from + 1; i < size; ++i) {

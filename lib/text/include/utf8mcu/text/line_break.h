@@ -343,9 +343,11 @@ constexpr LineBreak LineBreaker::decide(std::uint8_t raw) const {
 /// Calls `sink(std::size_t index, LineBreak kind)` for every break
 /// opportunity of `text[0..size)` (kAllowed or kMandatory; index = offset of
 /// the code point after it, `size` for the end), in order. Same result as a
-/// LineBreaker fed the code points one by one, then finish().
+/// LineBreaker fed the code points one by one, then finish(). A null `text`
+/// is an empty one.
 template <typename Sink>
 void for_each_line_break(const char32_t* text, std::size_t size, Sink&& sink) {
+  if (text == nullptr) size = 0;  // an empty text, whatever `size` says
   LineBreaker breaker;
   auto report = [&](std::size_t index, const LineBreaks& breaks) {
     if (breaks.held_back != 0 && breaks.held == LineBreak::kAllowed) sink(index - breaks.held_back, breaks.held);

@@ -64,5 +64,7 @@ constexpr PanelBus i2c_panel_bus(const I2cPanelLink& link) noexcept {
   bus.context = const_cast<I2cPanelLink*>(&link);  // only read through the context
   return bus;
 }
+/// The bus keeps the link's address: a temporary link does not compile.
+PanelBus i2c_panel_bus(const I2cPanelLink&& link) = delete;
 
 }  // namespace utf8mcu::display

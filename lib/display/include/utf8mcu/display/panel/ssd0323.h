@@ -33,6 +33,9 @@ class Ssd0323 {
         width_(static_cast<std::uint8_t>(width < 0 ? 0 : (width > 128 ? 128 : width))),
         height_(static_cast<std::uint8_t>(height < 0 ? 0 : (height > 80 ? 80 : height))),
         lit_(static_cast<std::uint8_t>(lit_level & 0x0Fu)) {}
+  /// The bus is kept by reference: it must outlive the driver, so a temporary
+  /// does not compile.
+  explicit Ssd0323(const PanelBus&& bus, int width = 128, int height = 64, std::uint8_t lit_level = 15) = delete;
 
   constexpr int width() const noexcept { return width_; }
   constexpr int height() const noexcept { return height_; }

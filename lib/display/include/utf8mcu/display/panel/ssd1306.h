@@ -59,8 +59,13 @@ class Ssd1306 {
         column_offset_(config.column_offset),
         controller_(config.controller),
         external_vcc_(config.external_vcc) {}
+  /// The bus is kept by reference: it must outlive the driver, so a temporary
+  /// (`Ssd1306(i2c_panel_bus(link), ...)`) does not compile.
+  Ssd1306(const PanelBus&& bus, const Ssd1306Config& config) = delete;
 
+  /// Visible columns (the configuration's width, at most 128).
   constexpr int width() const noexcept { return width_; }
+  /// Visible rows (the configuration's height, at most 64).
   constexpr int height() const noexcept { return height_; }
   /// Pages of 8 rows the panel shows.
   constexpr int pages() const noexcept { return (height_ + 7) / 8; }

@@ -46,6 +46,9 @@ class St77xx {
         config_(config),
         width_(config.width > 320 ? std::uint16_t{320} : config.width),
         height_(config.height > 320 ? std::uint16_t{320} : config.height) {}
+  /// The bus is kept by reference: it must outlive the driver, so a temporary
+  /// does not compile.
+  St77xx(const PanelBus&& bus, const St77xxConfig& config) = delete;
 
   constexpr int width() const noexcept { return width_; }
   constexpr int height() const noexcept { return height_; }
