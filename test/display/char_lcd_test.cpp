@@ -2,12 +2,14 @@
 // controller model written from the datasheet (hd44780_model.h). Screens are
 // read back through the model's own ROM tables and compared character by
 // character with hand-written expected screens: a CGRAM cell must show the
-// expected character's glyph as the renderer draws it from the same 5x8 font.
+// expected character's glyph as the renderer draws it from the same 5x8 font
+// (the back end's CGRAM glyphs are that font's table made by make_font.py).
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 
 #include "char_lcd_test_font_5x8.h"
+#include "char_lcd_test_glyphs_5x8.h"
 #include "display_test_support.h"
 #include "hd44780_model.h"
 #include "utf8mcu/display/char_lcd.h"
@@ -19,7 +21,8 @@ using lcd_model::Hd44780Model;
 using lcd_model::ModelBus;
 using lcd_model::Rom;
 
-const Font& kGlyphs = fonts::kCharLcdFont5x8;
+const Font& kFont = fonts::kCharLcdFont5x8;
+const CharLcdGlyphs& kGlyphs = fonts::kCharLcdGlyphs5x8;
 
 enum class Wiring : std::uint8_t { kFourBit, kEightBit, kPcf8574 };
 
@@ -67,7 +70,7 @@ int decode(const char* text, char32_t* out) {
 bool glyph_shows(const Hd44780Model& model, std::uint8_t code, char32_t expected) {
   std::uint8_t buffer[mono_buffer_size(8, 8)] = {};
   MonoFramebuffer picture(buffer, 8, 8);
-  draw_code_point(picture, FontChain(kGlyphs), expected, 0, 0, Rect{0, 0, 8, 8}, kLitOnDark);
+  draw_code_point(picture, FontChain(kFont), expected, 0, 0, Rect{0, 0, 8, 8}, kLitOnDark);
   for (int y = 0; y < 8; ++y) {
     for (int x = 0; x < 5; ++x) {
       if (picture.get_pixel(x, y) != CharLcd::has(model.glyph_row(code, y), 4 - x)) return false;

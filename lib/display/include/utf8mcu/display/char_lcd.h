@@ -17,7 +17,7 @@
 ///  3. ROM A00: fullwidth katakana, hiragana and CJK punctuation as JIS X 0201
 ///     half-width codes; a voiced kana takes two cells (KA + voiced mark).
 ///  4. A CGRAM slot already holding the glyph, else a free slot defined from
-///     the font (BMP code points only).
+///     the application's CharLcdGlyphs (BMP code points only).
 ///  5. The base letter of its canonical decomposition (e with acute -> e),
 ///     looked up again from step 2.
 ///  6. A Greek or Cyrillic small letter: its capital, if the ROM or a slot has it.
@@ -37,7 +37,6 @@
 #include <cstdint>
 
 #include "utf8mcu/decoder.h"
-#include "utf8mcu/display/font.h"
 #include "utf8mcu/display/panel/hd44780.h"
 
 namespace utf8mcu::display {
@@ -55,6 +54,16 @@ struct CharLcdRom {
   std::uint8_t size;        ///< entries of code_points / codes
   const std::uint16_t* code_points;
   const std::uint8_t* codes;
+};
+
+/// The application's 5x8 glyphs for CGRAM: BMP code points, sorted, and 8
+/// rows of each (bits 4-0, left to right; row 0 on top), 10 bytes a glyph.
+/// utf8mcu_display_add_font(<target> SOURCE 5x8 RANGES ... CHAR_LCD) makes one
+/// from misc-fixed 5x8; only the glyphs it lists are linked.
+struct CharLcdGlyphs {
+  const std::uint16_t* code_points;
+  const std::uint8_t (*rows)[8];
+  std::size_t size;
 };
 
 namespace detail {
@@ -252,26 +261,6 @@ inline char32_t char_lcd_compose(char32_t letter, char32_t mark) noexcept {
   return detail::find_base_run_member(0, base, marks) & 0x1FFFu;
 }
 
-/// 8 rows (bits 4-0, left to right) of `code_point`'s glyph in `font`, its
-/// ink placed from the line top and clipped to 5 x 8; false if the font has
-/// no glyph.
-inline bool char_lcd_glyph_rows(const Font& font, char32_t code_point, std::uint8_t rows[8]) noexcept {
-  const Glyph glyph = find_glyph(font, code_point);
-  if (!glyph.found()) return false;
-  for (int i = 0; i < 8; ++i) rows[i] = 0;
-  unsigned position = glyph.first_bit;  // the ink, column by column, bit by bit
-  for (int c = 0; c < glyph.width; ++c) {
-    const unsigned x = static_cast<unsigned>(glyph.x_offset + c);
-    for (unsigned r = 0; r < glyph.height; ++r, ++position) {
-      const unsigned y = glyph.top + r;
-      if (x <= 4 && y < 8 && ((static_cast<unsigned>(glyph.bits[position >> 3]) >> (position & 7u)) & 1u) != 0) {
-        rows[y] = static_cast<std::uint8_t>(rows[y] | (0x10u >> x));
-      }
-    }
-  }
-  return true;
-}
-
 /// The back end: a module's ROM and its 8 CGRAM slots. RAM: three references
 /// and the slots (12 + 24 bytes on a 32-bit core), whatever the module's size;
 /// the Hd44780 driver adds 8. Not reentrant; not for interrupt handlers (a
@@ -284,9 +273,10 @@ class CharLcd {
   static constexpr int kSlots = 8;
   static constexpr int kMaxColumns = 40;
 
-  /// `lcd`, `rom` and `glyphs` (a font of 8 rows or fewer, e.g. misc-fixed
-  /// 5x8 through utf8mcu_display_add_font) must outlive the back end.
-  CharLcd(Hd44780& lcd, const CharLcdRom& rom, const Font& glyphs) noexcept : lcd_(lcd), rom_(rom), font_(glyphs) {}
+  /// `lcd`, `rom` and `glyphs` (the CGRAM glyphs, e.g. misc-fixed 5x8
+  /// through utf8mcu_display_add_font(... CHAR_LCD)) must outlive the back end.
+  CharLcd(Hd44780& lcd, const CharLcdRom& rom, const CharLcdGlyphs& glyphs) noexcept
+      : lcd_(lcd), rom_(rom), glyphs_(glyphs) {}
 
   /// Initialises the module (Hd44780::init(), which also resynchronises a
   /// 4-bit interface after a failed transfer) and frees every slot. Returns
@@ -345,6 +335,8 @@ class CharLcd {
    private:
     friend class CharLcd;
 
+    static void put_code_point(void* line, char32_t code_point) noexcept { (*static_cast<Line*>(line))(code_point); }
+
     void emit(int code) noexcept {
       if (column_ >= owner_.lcd_.columns()) {
         ++clipped_;
@@ -367,11 +359,13 @@ class CharLcd {
     bool try_slot(char32_t code_point, bool define) noexcept {
       int slot = slot_of(code_point);
       if (slot < 0) {
-        if (!define || code_point > 0xFFFF || find_glyph_ordinal(owner_.font_, code_point) < 0) return false;
+        const int glyph = define ? detail::find_key(owner_.glyphs_.code_points, owner_.glyphs_.size, code_point) : -1;
+        if (glyph < 0) return false;
         slot = owner_.free_slot(row_, used_ | pending_);
         if (slot < 0) return false;
         pending_ = static_cast<std::uint8_t>(pending_ | (1u << slot));
         pending_chars_[slot] = static_cast<char16_t>(code_point);
+        pending_glyphs_[slot] = static_cast<std::uint16_t>(glyph);
       }
       used_ = static_cast<std::uint8_t>(used_ | (1u << slot));
       emit(slot);
@@ -462,6 +456,7 @@ class CharLcd {
     std::uint8_t letter_used_ = 0;
     std::uint8_t letter_pending_ = 0;
     char16_t pending_chars_[kSlots] = {};
+    std::uint16_t pending_glyphs_[kSlots] = {};  // their rows in the glyphs
     std::uint8_t codes_[kMaxColumns] = {};
   };
 
@@ -476,12 +471,14 @@ class CharLcd {
   }
 
   /// Writes row `row` from UTF-8 text (`size` bytes; ill-formed sequences
-  /// become U+FFFD, maximal subparts).
+  /// become U+FFFD, maximal subparts). The decoder is the library's
+  /// CodePointCallback push, one copy shared with other callers of that form.
   PanelStatus write_line(int row, const char* utf8, std::size_t size) noexcept {
     Line out(*this, row);
+    const CodePointCallback sink{&Line::put_code_point, &out};
     Decoder decoder;
-    decoder.push(utf8, size, out);
-    decoder.finish(out);
+    decoder.push(utf8, size, sink);
+    decoder.finish(sink);
     return out.finish();
   }
 
@@ -508,11 +505,7 @@ class CharLcd {
     PanelStatus status = PanelStatus::kOk;
     for (int s = 0; s < kSlots && status == PanelStatus::kOk; ++s) {
       if (!has(define, s)) continue;
-      std::uint8_t rows[8];
-      if (!char_lcd_glyph_rows(font_, line.pending_chars_[s], rows)) {
-        for (auto& bits : rows) bits = 0;
-      }
-      status = lcd_.define_glyph(s, rows);
+      status = lcd_.define_glyph(s, glyphs_.rows[line.pending_glyphs_[s]]);
     }
     for (int c = 0; c < lcd_.columns() && status == PanelStatus::kOk; ++c) {
       // The address is set at column 0 and where DDRAM line 2 starts within
@@ -555,7 +548,7 @@ class CharLcd {
 
   Hd44780& lcd_;
   const CharLcdRom& rom_;
-  const Font& font_;
+  const CharLcdGlyphs& glyphs_;
   char16_t slot_chars_[kSlots] = {};
   std::uint8_t slot_rows_[kSlots] = {};
 };
