@@ -455,9 +455,11 @@ class CharLcd {
     int letter_clipped_ = 0;
     std::uint8_t letter_used_ = 0;
     std::uint8_t letter_pending_ = 0;
-    char16_t pending_chars_[kSlots] = {};
-    std::uint16_t pending_glyphs_[kSlots] = {};  // their rows in the glyphs
-    std::uint8_t codes_[kMaxColumns] = {};
+    // Read only where pending_ has the slot's bit, or below column_ (the
+    // rest is padded in write_row()): left uninitialised, as a row is on the stack.
+    char16_t pending_chars_[kSlots];
+    std::uint16_t pending_glyphs_[kSlots];  // their rows in the glyphs
+    std::uint8_t codes_[kMaxColumns];
   };
 
   /// A Line for row `row` (0 = top).
