@@ -17,8 +17,9 @@
 #   back end  char_lcd.h: code points to ROM codes and CGRAM slots, the slot
 #             allocator, fallbacks, composition, row writing, their tables
 #   driver    the HD44780 driver and the PCF8574 bus (Hd44780, pcf8574_*)
-#   decoder   the library's UTF-8 decoder (utf8mcu::detail, the Thumb-1
-#             routine), linked for write_line(const char*)
+#   UTF-8     write_line(const char*) and the library's UTF-8 decoder it
+#             calls (utf8mcu::detail, the Thumb-1 routine): a firmware that
+#             feeds code points (a Line as a sink) links neither
 #   probe     the probe's own entry points (char_lcd_size_*)
 # The CGRAM glyphs (CharLcdGlyphs) are the application's data and not linked;
 # memset is the C library's. Exit status 1 if the RAM, the back end or the
@@ -78,7 +79,7 @@ for object in "$@"; do
     status=1
   fi
   echo "char_lcd_size: ${name%.dir}: RAM $ram bytes (<= $ram_limit), back end $back_end bytes" \
-    "(<= $back_end_limit), driver and bus $driver, decoder $decoder, probe $probe," \
+    "(<= $back_end_limit), driver and bus $driver, UTF-8 entry $decoder, probe $probe," \
     "flash $flash bytes (<= $flash_limit): $verdict"
 done
 exit $status
