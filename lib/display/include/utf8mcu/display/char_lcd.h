@@ -68,14 +68,17 @@ struct CharLcdGlyphs {
 
 namespace detail {
 
-/// Base-letter runs, one word each, sorted (generated from UnicodeData.txt):
+/// Base-letter runs, sorted (generated from UnicodeData.txt), three bytes
+/// each: the gap from the end of the run before (0xFF: the first code point
+/// follows in two bytes, low first), the base letter's low byte, then
 ///
-///     31 ....... 19  18 ...... 8  7 ..... 3  2 1  0
-///     [first (13)]   [base (11)]  [count-1]  0 0  [alternating]
+///     7 6          5              4 ...... 0
+///     [base high]  [alternating]  [count-1]
 ///
-/// code points first..first+count-1 map to base, or (alternating) to base,
-/// base + 32, base, ... (upper and lower case pairs).
-extern const std::uint32_t kCharLcdBaseRuns[];
+/// with the base's high byte 0, 2, 3 or 4 (0-3 here): code points
+/// first..first+count-1 map to base, or (alternating) to base, base + 32,
+/// base, ... (upper and lower case pairs).
+extern const std::uint8_t kCharLcdBaseRuns[];
 extern const std::size_t kCharLcdBaseRunCount;
 /// One byte per code point of the runs (per upper and lower case pair in an
 /// alternating run: both have the same), in order: the combining marks after
@@ -216,21 +219,32 @@ namespace detail {
 /// `code_point` or `base`.
 inline std::uint32_t find_base_run_member(char32_t code_point, char32_t base, unsigned marks) noexcept {
   const std::uint8_t* member_marks = kCharLcdMarks;
+  const std::uint8_t* run = kCharLcdBaseRuns;
+  char32_t first = 0;
   for (std::size_t i = 0; i < kCharLcdBaseRunCount; ++i) {
-    const std::uint32_t run = kCharLcdBaseRuns[i];
-    const char32_t first = run >> 19;
-    const char32_t run_base = (run >> 8) & 0x7FFu;
-    const unsigned count = ((run >> 3) & 0x1Fu) + 1u;
+    if (*run == 0xFF) {
+      first = run[1] | char32_t{run[2]} << 8;
+      run += 2;
+    } else {
+      first += *run;
+    }
+    const unsigned shape = run[2];
+    const unsigned high = shape >> 6;
+    const char32_t run_base = run[1] | (high + (high != 0 ? 1u : 0u)) << 8;
+    const unsigned count = (shape & 0x1Fu) + 1u;
+    const unsigned alternating = (shape >> 5) & 1u;
+    run += 3;
     if (code_point - first < count || (base | 32u) == (run_base | 32u)) {  // base or base + 32
       for (unsigned j = 0; j < count; ++j) {
-        const char32_t letter = run_base + ((run & j & 1u) << 5);
-        const unsigned member = member_marks[(run & 1u) != 0 ? j >> 1 : j];
+        const char32_t letter = run_base + ((alternating & j) << 5);
+        const unsigned member = member_marks[alternating != 0 ? j >> 1 : j];
         if (first + j == code_point || (letter == base && member == marks)) {
           return std::uint32_t{member} << 24 | letter << 13 | (first + j);
         }
       }
     }
-    member_marks += (run & 1u) != 0 ? (count + 1) >> 1 : count;
+    member_marks += alternating != 0 ? (count + 1) >> 1 : count;
+    first += count;
   }
   return 0;
 }
