@@ -42,18 +42,17 @@
 namespace utf8mcu::display {
 
 /// A character ROM: the code points its codes show. Codes equal to their code
-/// point come as ranges; the others as a table sorted by code point.
+/// point come as ranges; the others, with the look-alikes and the
+/// transliterations, as one packed map (detail::pack_char_lcd_map()).
 struct CharLcdRom {
   const std::uint8_t* identity_ranges;  ///< pairs first, last
   std::uint8_t identity_range_count;
+  std::uint8_t replacement;  ///< the code shown for what nothing else maps
   /// A1-DF: JIS X 0201 (U+FF61-U+FF9F), and the kana table that maps
   /// U+3099-U+30FC onto them (detail::kCharLcdKana); nullptr if the ROM has
   /// no katakana. A pointer, so a firmware for another ROM links no kana table.
   const std::uint8_t* kana;
-  std::uint8_t replacement; ///< the code shown for what nothing else maps
-  std::uint8_t size;        ///< entries of code_points / codes
-  const std::uint16_t* code_points;
-  const std::uint8_t* codes;
+  const std::uint8_t* map;  ///< this ROM's packed map, linked only with it
 };
 
 /// The application's 5x8 glyphs for CGRAM: BMP code points, sorted, and 8
@@ -155,11 +154,125 @@ constexpr bool sorted(const T (&values)[N]) noexcept {
 }
 static_assert(sorted(kA00CodePoints) && sorted(kA02CodePoints) && sorted(kLookalikeCodePoints) &&
                   sorted(kTransliteratedCodePoints),
-              "binary-searched tables are sorted");
+              "searched tables are sorted");
 static_assert(sizeof(kA00CodePoints) / 2 == sizeof(kA00Codes) && sizeof(kA02CodePoints) / 2 == sizeof(kA02Codes) &&
                   sizeof(kLookalikeCodePoints) / 2 + 1 == sizeof(kLookalikes) &&
                   sizeof(kTransliteratedCodePoints) / 2 == sizeof(kTransliterations) / 2,
               "parallel tables have equal lengths");
+
+/// The map of a ROM, by code point, one entry each (a ROM code first, then a
+/// look-alike, then a transliteration; none for what the identity ranges
+/// show), a walk rather than a search, in bytes:
+///
+///     head   bit 7: a transliteration; bits 6-0: the code point minus the
+///            entry's before (0: the code point follows, two bytes, low first)
+///     value  a ROM code; or a transliteration's first character, bit 7 set
+///            if a second follows in the next byte
+///
+/// ending with code point U+FFFF. Returns the size, and writes the bytes to
+/// `out` unless it is null; 0 if the tables are not sorted.
+constexpr std::size_t pack_char_lcd_map(std::uint8_t* out, const std::uint8_t* identity, std::size_t identity_size,
+                                        const std::uint16_t* rom_keys, const std::uint8_t* rom_codes,
+                                        std::size_t rom_size) noexcept {
+  std::size_t size = 0;
+  char32_t last = 0;
+  std::size_t r = 0;
+  std::size_t l = 0;
+  std::size_t t = 0;
+  constexpr std::size_t kLookalikeCount = sizeof(kLookalikeCodePoints) / 2;
+  constexpr std::size_t kTransliterationCount = sizeof(kTransliteratedCodePoints) / 2;
+  auto put = [&](unsigned value) {
+    if (out != nullptr) out[size] = static_cast<std::uint8_t>(value);
+    ++size;
+  };
+  for (;;) {
+    const char32_t rom_key = r < rom_size ? rom_keys[r] : 0xFFFF;
+    const char32_t lookalike_key = l < kLookalikeCount ? kLookalikeCodePoints[l] : 0xFFFF;
+    const char32_t transliteration_key = t < kTransliterationCount ? kTransliteratedCodePoints[t] : 0xFFFF;
+    char32_t key = rom_key < lookalike_key ? rom_key : lookalike_key;
+    const bool transliteration = transliteration_key < key;
+    if (transliteration) key = transliteration_key;
+    if (transliteration && key == last) {  // the ROM shows it
+      ++t;
+      continue;
+    }
+    bool shown = false;  // by the identity ranges: no entry
+    for (std::size_t i = 0; i < identity_size; i += 2) {
+      if (key >= identity[i] && key <= identity[i + 1]) shown = true;
+    }
+    if (key <= last && key != 0xFFFF) return 0;
+    if (!shown || key == 0xFFFF) {
+      const unsigned kind = transliteration ? 0x80u : 0u;
+      if (key - last < 0x80 && key != 0xFFFF) {
+        put(kind | (key - last));
+      } else {
+        put(kind);
+        put(key & 0xFFu);
+        put(key >> 8);
+      }
+      last = key;
+      if (key == 0xFFFF) return size;
+      if (transliteration) {
+        const char* letters = kTransliterations[t];
+        put(static_cast<unsigned char>(letters[0]) | (letters[1] != 0 ? 0x80u : 0u));
+        if (letters[1] != 0) put(static_cast<unsigned char>(letters[1]));
+      } else {
+        put(key == rom_key ? rom_codes[r] : static_cast<unsigned char>(kLookalikes[l]));
+      }
+    }
+    if (transliteration) {
+      ++t;
+    } else {
+      if (key == rom_key) ++r;
+      if (key == lookalike_key) ++l;  // a ROM code first
+    }
+  }
+}
+
+template <std::size_t kSize>
+struct CharLcdMap {
+  std::uint8_t bytes[kSize];
+};
+
+template <std::size_t kSize, std::size_t kIdentity, std::size_t kRom>
+constexpr CharLcdMap<kSize> make_char_lcd_map(const std::uint8_t (&identity)[kIdentity],
+                                              const std::uint16_t (&rom_keys)[kRom],
+                                              const std::uint8_t (&rom_codes)[kRom]) noexcept {
+  CharLcdMap<kSize> map{};
+  pack_char_lcd_map(map.bytes, identity, kIdentity, rom_keys, rom_codes, kRom);
+  return map;
+}
+
+inline constexpr std::size_t kA00MapSize =
+    pack_char_lcd_map(nullptr, kA00Identity, sizeof(kA00Identity), kA00CodePoints, kA00Codes, sizeof(kA00Codes));
+inline constexpr std::size_t kA02MapSize =
+    pack_char_lcd_map(nullptr, kA02Identity, sizeof(kA02Identity), kA02CodePoints, kA02Codes, sizeof(kA02Codes));
+static_assert(kA00MapSize != 0 && kA02MapSize != 0, "the map's tables are sorted");
+inline constexpr CharLcdMap<kA00MapSize> kA00Map = make_char_lcd_map<kA00MapSize>(kA00Identity, kA00CodePoints, kA00Codes);
+inline constexpr CharLcdMap<kA02MapSize> kA02Map = make_char_lcd_map<kA02MapSize>(kA02Identity, kA02CodePoints, kA02Codes);
+
+/// The entry of `code_point` in a packed map: a ROM code (0-FF); a
+/// transliteration as 0x100 | first | second << 9 (second 0 if none); or -1.
+/// Cost: a walk through the entries below it.
+inline int find_char_lcd_map(const std::uint8_t* map, char32_t code_point) noexcept {
+  if (code_point >= 0xFFFF) return -1;
+  char32_t key = 0;
+  unsigned head;
+  for (;;) {
+    head = *map++;
+    if ((head & 0x7Fu) == 0) {
+      key = map[0] | char32_t{map[1]} << 8;
+      map += 2;
+    } else {
+      key += head & 0x7Fu;
+    }
+    if (key >= code_point) break;
+    map += (head & 0x80u) != 0 && (*map & 0x80u) != 0 ? 2 : 1;
+  }
+  if (key != code_point) return -1;
+  if ((head & 0x80u) == 0) return map[0];
+  return static_cast<int>(0x100u | (map[0] & 0x7Fu) | ((map[0] & 0x80u) != 0 ? unsigned{map[1]} << 9 : 0u));
+}
 
 /// Index of `key` in the sorted `keys`, or -1.
 inline int find_key(const std::uint16_t* keys, std::size_t size, char32_t key) noexcept {
@@ -180,16 +293,15 @@ inline int find_key(const std::uint16_t* keys, std::size_t size, char32_t key) n
 
 /// ROM A00 (Japanese standard font): ASCII except 5C (yen sign), 7E and 7F
 /// (arrows), JIS X 0201 katakana, Greek and math symbols in E0-FF.
-inline constexpr CharLcdRom kCharLcdRomA00{detail::kA00Identity, sizeof(detail::kA00Identity) / 2,
-                                           detail::kCharLcdKana, 0xFF,
-                                           sizeof(detail::kA00Codes), detail::kA00CodePoints, detail::kA00Codes};
+inline constexpr CharLcdRom kCharLcdRomA00{detail::kA00Identity, sizeof(detail::kA00Identity) / 2, 0xFF,
+                                           detail::kCharLcdKana, detail::kA00Map.bytes};
 /// ROM A02 (European standard font): symbols in 10-1F, ASCII, Cyrillic,
 /// Greek and ISO 8859-1 letters in 80-FF.
-inline constexpr CharLcdRom kCharLcdRomA02{detail::kA02Identity, sizeof(detail::kA02Identity) / 2, nullptr, 0xBF,
-                                           sizeof(detail::kA02Codes), detail::kA02CodePoints, detail::kA02Codes};
+inline constexpr CharLcdRom kCharLcdRomA02{detail::kA02Identity, sizeof(detail::kA02Identity) / 2, 0xBF, nullptr,
+                                           detail::kA02Map.bytes};
 
 /// The ROM code showing `code_point` or a character drawn the same (step 2
-/// of the file comment), or -1. Cost: two binary searches at most.
+/// of the file comment), or -1. Cost: a walk through the ROM's map.
 inline int char_lcd_rom_code(const CharLcdRom& rom, char32_t code_point) noexcept {
   if (code_point > 0xFFFF) return -1;
   for (std::size_t i = 0; i < rom.identity_range_count; ++i) {
@@ -203,11 +315,8 @@ inline int char_lcd_rom_code(const CharLcdRom& rom, char32_t code_point) noexcep
   if (code_point >= 0xFF01 && code_point <= 0xFF5E && code_point != 0xFF3C) {
     return char_lcd_rom_code(rom, code_point - 0xFEE0);  // fullwidth ASCII
   }
-  const int index = detail::find_key(rom.code_points, rom.size, code_point);
-  if (index >= 0) return rom.codes[index];
-  const int lookalike =
-      detail::find_key(detail::kLookalikeCodePoints, sizeof(detail::kLookalikeCodePoints) / 2, code_point);
-  return lookalike >= 0 ? detail::kLookalikes[lookalike] : -1;
+  const int entry = detail::find_char_lcd_map(rom.map, code_point);
+  return entry < 0x100 ? entry : -1;
 }
 
 namespace detail {
@@ -438,11 +547,10 @@ class CharLcd {
       const bool small = (code_point >= 0x3B1 && code_point <= 0x3C9) || (code_point >= 0x430 && code_point <= 0x44F);
       const char32_t capital = small ? code_point - 0x20 : code_point;
       if (small && (try_rom(capital) || try_slot(capital, false))) return;
-      const int index = detail::find_key(detail::kTransliteratedCodePoints,
-                                         sizeof(detail::kTransliteratedCodePoints) / 2, code_point);
-      if (index >= 0) {
-        emit(detail::kTransliterations[index][0]);
-        if (detail::kTransliterations[index][1] != 0) emit(detail::kTransliterations[index][1]);
+      const int entry = detail::find_char_lcd_map(owner_.rom_.map, code_point);
+      if (entry >= 0x100) {  // a transliteration (a ROM code was tried first)
+        emit(entry & 0x7F);
+        if ((entry >> 9) != 0) emit(entry >> 9);
         return;
       }
       int latin = -1;
