@@ -384,8 +384,9 @@ inline char32_t char_lcd_compose(char32_t letter, char32_t mark) noexcept {
   return detail::find_base_run_member(0, base, marks) & 0x1FFFu;
 }
 
-/// The back end: a module's ROM and its 8 CGRAM slots. RAM: three references
-/// and the slots (12 + 24 bytes on a 32-bit core), whatever the module's size;
+/// The back end: a module's ROM and its 8 CGRAM slots. RAM: three references,
+/// the slots' characters and the slots each row shows (12 + 16 + 4 bytes on
+/// a 32-bit core), whatever the module's size;
 /// the Hd44780 driver adds 8. Not reentrant; not for interrupt handlers (a
 /// row waits about 45 us per character on the bus).
 class CharLcd {
@@ -395,6 +396,7 @@ class CharLcd {
 
   static constexpr int kSlots = 8;
   static constexpr int kMaxColumns = 40;
+  static constexpr int kMaxRows = 4;
 
   /// `lcd`, `rom` and `glyphs` (the CGRAM glyphs, e.g. misc-fixed 5x8
   /// through utf8mcu_display_add_font(... CHAR_LCD)) must outlive the back end.
@@ -405,23 +407,27 @@ class CharLcd {
   /// 4-bit interface after a failed transfer) and frees every slot. Returns
   /// the first failing bus status.
   PanelStatus init() noexcept {
-    for (int s = 0; s < kSlots; ++s) {
-      slot_chars_[s] = 0;
-      slot_rows_[s] = 0;
-    }
+    for (auto& held : slot_chars_) held = 0;
+    for (auto& slots : row_slots_) slots = 0;
     return lcd_.init();
   }
 
   /// Clears the screen; slots keep their glyphs and become free.
   PanelStatus clear() noexcept {
-    for (auto& rows : slot_rows_) rows = 0;
+    for (auto& slots : row_slots_) slots = 0;
     return lcd_.clear();
   }
 
   /// The code point slot `slot` holds (0 if none).
   char32_t slot_character(int slot) const noexcept { return slot >= 0 && slot < kSlots ? slot_chars_[slot] : 0; }
   /// Rows (bit r = row r) that show slot `slot`.
-  unsigned slot_rows(int slot) const noexcept { return slot >= 0 && slot < kSlots ? slot_rows_[slot] : 0u; }
+  unsigned slot_rows(int slot) const noexcept {
+    unsigned rows = 0;
+    for (int r = 0; r < kMaxRows; ++r) {
+      if (slot >= 0 && slot < kSlots && has(row_slots_[r], slot)) rows |= 1u << r;
+    }
+    return rows;
+  }
 
   /// One row being written: a code point sink (a Decoder callback), then
   /// finish(). Stack: the row's codes and new glyphs (docs/display.md).
@@ -610,11 +616,14 @@ class CharLcd {
   // A slot no row but `row` shows and this row does not use: never defined
   // first, then shown by no row, then shown by `row` only.
   int free_slot(int row, unsigned taken) const noexcept {
+    for (int r = 0; r < kMaxRows; ++r) {
+      if (r != row) taken |= row_slots_[r];
+    }
     int best = -1;
     int best_rank = 3;
     for (int s = 0; s < kSlots; ++s) {
-      if (has(taken, s) || (slot_rows_[s] & ~(1u << row)) != 0) continue;
-      const int rank = slot_chars_[s] == 0 ? 0 : slot_rows_[s] == 0 ? 1 : 2;
+      if (has(taken, s)) continue;
+      const int rank = slot_chars_[s] == 0 ? 0 : has(row_slots_[row], s) ? 2 : 1;
       if (rank < best_rank) {
         best = s;
         best_rank = rank;
@@ -647,24 +656,23 @@ class CharLcd {
 
   PanelStatus write_row(Line& line) noexcept {
     if (line.row_ < 0 || line.row_ >= lcd_.rows()) return PanelStatus::kOk;
-    const unsigned bit = 1u << line.row_;
+    std::uint8_t& shown = row_slots_[line.row_];
     for (int c = line.column_; c < lcd_.columns(); ++c) line.codes_[c] = 0x20;
     // New glyphs for slots only the old content of this row shows are defined
     // after the row went out with spaces in their cells (then it goes again);
     // the others, shown by no row, before it.
-    unsigned late = 0;
+    const unsigned late = line.pending_ & shown;
+    // Taken now: a failure below leaves them marked as shown (conservative)
+    // and the new ones undefined.
+    shown = static_cast<std::uint8_t>(shown | line.used_);
     for (int s = 0; s < kSlots; ++s) {
-      if (has(line.pending_, s) && (slot_rows_[s] & bit) != 0) late |= 1u << s;
-      // Taken now: a failure below leaves them marked as shown (conservative)
-      // and the new ones undefined.
-      if (has(line.used_, s)) slot_rows_[s] = static_cast<std::uint8_t>(slot_rows_[s] | bit);
       if (has(line.pending_, s)) slot_chars_[s] = 0;
     }
     PanelStatus status = define_and_send(line, line.pending_ & ~late, late);
     if (status == PanelStatus::kOk && late != 0) status = define_and_send(line, late, 0);
     if (status != PanelStatus::kOk) return status;
+    shown = line.used_;
     for (int s = 0; s < kSlots; ++s) {
-      if (!has(line.used_, s)) slot_rows_[s] = static_cast<std::uint8_t>(slot_rows_[s] & ~bit);
       if (has(line.pending_, s)) slot_chars_[s] = line.pending_chars_[s];
     }
     return PanelStatus::kOk;
@@ -674,7 +682,7 @@ class CharLcd {
   const CharLcdRom& rom_;
   const CharLcdGlyphs& glyphs_;
   char16_t slot_chars_[kSlots] = {};
-  std::uint8_t slot_rows_[kSlots] = {};
+  std::uint8_t row_slots_[kMaxRows] = {};  // bit s: the row shows slot s
 };
 
 }  // namespace utf8mcu::display
