@@ -67,7 +67,7 @@ for object in "$@"; do
       if (name == "utf8mcu_char_lcd_ram") ram = size
       else if (name ~ /^char_lcd_size_/) probe += size
       else if (name ~ /Hd44780|pcf8574/) driver += size
-      else if (name ~ /^utf8mcu::detail::|utf8mcu_thumb1_|Decoder::|write_line\(int, char const\*/) decoder += size
+      else if (name ~ /^utf8mcu::detail::|utf8mcu_thumb1_|Decoder::|CodePointCallback::|write_line\(int, char const\*/) decoder += size
       else back_end += size
     }
     END { printf "%d %d %d %d %d\n", ram, back_end, driver, decoder, probe }')

@@ -346,13 +346,13 @@ inline std::uint32_t find_base_run_member(char32_t code_point, char32_t base, un
     if (code_point - first < count || (base | 32u) == (run_base | 32u)) {  // base or base + 32
       for (unsigned j = 0; j < count; ++j) {
         const char32_t letter = run_base + ((alternating & j) << 5);
-        const unsigned member = member_marks[alternating != 0 ? j >> 1 : j];
+        const unsigned member = member_marks[j >> alternating];
         if (first + j == code_point || (letter == base && member == marks)) {
           return std::uint32_t{member} << 24 | letter << 13 | (first + j);
         }
       }
     }
-    member_marks += alternating != 0 ? (count + 1) >> 1 : count;
+    member_marks += (count + alternating) >> alternating;
     first += count;
   }
   return 0;
