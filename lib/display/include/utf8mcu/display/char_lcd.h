@@ -74,7 +74,7 @@ namespace detail {
 ///     7 6          5              4 ...... 0
 ///     [base high]  [alternating]  [count-1]
 ///
-/// with the base's high byte 0, 2, 3 or 4 (0-3 here): code points
+/// with the base's high byte 0, 2, 3 or 4 stored as 0-3: code points
 /// first..first+count-1 map to base, or (alternating) to base, base + 32,
 /// base, ... (upper and lower case pairs).
 extern const std::uint8_t kCharLcdBaseRuns[];
