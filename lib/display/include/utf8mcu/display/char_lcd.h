@@ -584,7 +584,7 @@ class CharLcd {
     std::uint8_t letter_used_ = 0;
     std::uint8_t letter_pending_ = 0;
     // Read only where pending_ has the slot's bit, or below column_ (the
-    // rest is padded in write_row()): left uninitialised, as a row is on the stack.
+    // rest is sent as spaces): left uninitialised, as a row is on the stack.
     char16_t pending_chars_[kSlots];
     std::uint16_t pending_glyphs_[kSlots];  // their rows in the glyphs
     std::uint8_t codes_[kMaxColumns];
@@ -647,7 +647,7 @@ class CharLcd {
         status = lcd_.set_position(line.row_, c);
         if (status != PanelStatus::kOk) break;
       }
-      std::uint8_t code = line.codes_[c];
+      std::uint8_t code = c < line.column_ ? line.codes_[c] : std::uint8_t{0x20};  // the rest: spaces
       if (code < kSlots && has(blank, code)) code = 0x20;
       status = lcd_.write_data(&code, 1);
     }
@@ -657,7 +657,6 @@ class CharLcd {
   PanelStatus write_row(Line& line) noexcept {
     if (line.row_ < 0 || line.row_ >= lcd_.rows()) return PanelStatus::kOk;
     std::uint8_t& shown = row_slots_[line.row_];
-    for (int c = line.column_; c < lcd_.columns(); ++c) line.codes_[c] = 0x20;
     // New glyphs for slots only the old content of this row shows are defined
     // after the row went out with spaces in their cells (then it goes again);
     // the others, shown by no row, before it.
