@@ -140,10 +140,27 @@ inline constexpr char kTransliterations[][2] = {
     {'\'', 0}, {'\'', 0}, {'"', 0}, {'"', 0}, {'"', 0}, {'*', 0}, {'.', '.'}, {'<', 0}, {'>', 0},
     {'E', 0}, {'T', 'M'}};
 // clang-format on
-// Greek capitals U+0391-U+03A9, then Cyrillic U+0410-U+042F, as one Latin
-// letter; small letters (0x20 above) the same in lower case.
+// Greek capitals U+0391-U+03A9 (U+03A2: final sigma), then Cyrillic
+// U+0410-U+042F, as one Latin letter; small letters (0x20 above) the same in
+// lower case. Transliterations in the maps.
 inline constexpr char kGreekCyrillicLatin[] = "ABGDEZHTIKLMNXOPRSSTYFXPO"
                                               "ABVGDEZZIJKLMNOPRSTUFHCCSS\"Y'EUA";
+inline constexpr std::size_t kGreekCyrillicCount = 57;  // U+03A2 unassigned; final sigma U+03C2 in its place
+static_assert(sizeof(kGreekCyrillicLatin) == 25 + 32 + 1, "25 Greek and 32 Cyrillic letters");
+
+/// The `index`th Greek or Cyrillic letter kGreekCyrillicLatin transliterates,
+/// in code point order: U+0391-U+03A1, U+03A3-U+03A9, U+03C2, U+0410-U+042F.
+constexpr char32_t greek_cyrillic_key(std::size_t index) noexcept {
+  const auto i = static_cast<char32_t>(index);
+  if (i < 17) return 0x391 + i;
+  if (i < 24) return 0x392 + i;
+  return i == 24 ? char32_t{0x3C2} : 0x410 + (i - 25);
+}
+/// Its Latin letter.
+constexpr char greek_cyrillic_letter(std::size_t index) noexcept {
+  if (index == 24) return 's';
+  return kGreekCyrillicLatin[index < 17 || index > 24 ? index : index + 1];
+}
 
 template <typename T, std::size_t N>
 constexpr bool sorted(const T (&values)[N]) noexcept {
@@ -161,8 +178,9 @@ static_assert(sizeof(kA00CodePoints) / 2 == sizeof(kA00Codes) && sizeof(kA02Code
               "parallel tables have equal lengths");
 
 /// The map of a ROM, by code point, one entry each (a ROM code first, then a
-/// look-alike, then a transliteration; none for what the identity ranges
-/// show), a walk rather than a search, in bytes:
+/// look-alike, then a transliteration, of a sign or letter or of a Greek or
+/// Cyrillic capital (and final sigma) as one Latin letter; none for what the
+/// identity ranges show), a walk rather than a search, in bytes:
 ///
 ///     head   bit 7: a transliteration; bits 6-0: the code point minus the
 ///            entry's before (0: the code point follows, two bytes, low first)
@@ -179,6 +197,7 @@ constexpr std::size_t pack_char_lcd_map(std::uint8_t* out, const std::uint8_t* i
   std::size_t r = 0;
   std::size_t l = 0;
   std::size_t t = 0;
+  std::size_t g = 0;
   constexpr std::size_t kLookalikeCount = sizeof(kLookalikeCodePoints) / 2;
   constexpr std::size_t kTransliterationCount = sizeof(kTransliteratedCodePoints) / 2;
   auto put = [&](unsigned value) {
@@ -188,12 +207,15 @@ constexpr std::size_t pack_char_lcd_map(std::uint8_t* out, const std::uint8_t* i
   for (;;) {
     const char32_t rom_key = r < rom_size ? rom_keys[r] : 0xFFFF;
     const char32_t lookalike_key = l < kLookalikeCount ? kLookalikeCodePoints[l] : 0xFFFF;
-    const char32_t transliteration_key = t < kTransliterationCount ? kTransliteratedCodePoints[t] : 0xFFFF;
+    const char32_t sign_key = t < kTransliterationCount ? kTransliteratedCodePoints[t] : 0xFFFF;
+    const char32_t letter_key = g < kGreekCyrillicCount ? greek_cyrillic_key(g) : 0xFFFF;
+    const bool letter = letter_key < sign_key;
+    const char32_t transliteration_key = letter ? letter_key : sign_key;
     char32_t key = rom_key < lookalike_key ? rom_key : lookalike_key;
     const bool transliteration = transliteration_key < key;
     if (transliteration) key = transliteration_key;
     if (transliteration && key == last) {  // the ROM shows it
-      ++t;
+      ++(letter ? g : t);
       continue;
     }
     bool shown = false;  // by the identity ranges: no entry
@@ -212,7 +234,9 @@ constexpr std::size_t pack_char_lcd_map(std::uint8_t* out, const std::uint8_t* i
       }
       last = key;
       if (key == 0xFFFF) return size;
-      if (transliteration) {
+      if (transliteration && letter) {
+        put(static_cast<unsigned char>(greek_cyrillic_letter(g)));
+      } else if (transliteration) {
         const char* letters = kTransliterations[t];
         put(static_cast<unsigned char>(letters[0]) | (letters[1] != 0 ? 0x80u : 0u));
         if (letters[1] != 0) put(static_cast<unsigned char>(letters[1]));
@@ -221,7 +245,7 @@ constexpr std::size_t pack_char_lcd_map(std::uint8_t* out, const std::uint8_t* i
       }
     }
     if (transliteration) {
-      ++t;
+      ++(letter ? g : t);
     } else {
       if (key == rom_key) ++r;
       if (key == lookalike_key) ++l;  // a ROM code first
@@ -550,21 +574,16 @@ class CharLcd {
         put(base, true);
         return;
       }
-      const bool small = (code_point >= 0x3B1 && code_point <= 0x3C9) || (code_point >= 0x430 && code_point <= 0x44F);
+      // Final sigma has no capital (U+03A2 is unassigned): its own entry.
+      const bool small = (code_point >= 0x3B1 && code_point <= 0x3C9 && code_point != 0x3C2) ||
+                         (code_point >= 0x430 && code_point <= 0x44F);
       const char32_t capital = small ? code_point - 0x20 : code_point;
       if (small && (try_rom(capital) || try_slot(capital, false))) return;
-      const int entry = detail::find_char_lcd_map(owner_.rom_.map, code_point);
-      if (entry >= 0x100) {  // a transliteration (a ROM code was tried first)
-        emit(entry & 0x7F);
+      const int entry = detail::find_char_lcd_map(owner_.rom_.map, capital);
+      if (entry >= 0x100) {  // a transliteration (the ROM codes were tried first)
+        const int first = entry & 0x7F;
+        emit(small && first >= 'A' ? first + 0x20 : first);
         if ((entry >> 9) != 0) emit(entry >> 9);
-        return;
-      }
-      int latin = -1;
-      if (capital >= 0x391 && capital <= 0x3A9 && code_point != 0x3A2) latin = static_cast<int>(capital - 0x391);
-      if (capital >= 0x410 && capital <= 0x42F) latin = static_cast<int>(capital - 0x410 + 25);
-      if (latin >= 0) {
-        const char letter = detail::kGreekCyrillicLatin[latin];
-        emit(small && letter >= 'A' ? letter + 0x20 : letter);
         return;
       }
       emit(owner_.rom_.replacement);
