@@ -4,7 +4,7 @@
 namespace utf8mcu::display::detail {
 
 // Per run: gap (or 0xFF, first low, first high), base low, (count - 1) | alternating << 5 | high << 6
-extern const std::uint8_t kCharLcdBaseRuns[253] = {
+extern const std::uint8_t kCharLcdBaseRuns[254] = {
     0xC0, 0x41, 0x05,  // U+00C0..U+00C5 -> U+0041
     0x01, 0x43, 0x00,  // U+00C7..U+00C7 -> U+0043
     0x00, 0x45, 0x03,  // U+00C8..U+00CB -> U+0045
@@ -88,8 +88,8 @@ extern const std::uint8_t kCharLcdBaseRuns[253] = {
     0x00, 0x4F, 0x37,  // U+1ECC..U+1EE3 -> U+004F
     0x00, 0x55, 0x2D,  // U+1EE4..U+1EF1 -> U+0055
     0x00, 0x59, 0x27,  // U+1EF2..U+1EF9 -> U+0059
+    0xFE,  // the end
 };
-extern const std::size_t kCharLcdBaseRunCount = 83;
 
 // Per code point of the runs (per case pair in alternating runs), in order: marks after
 // the base letter, 1 + index into kCharLcdCombiningMarks, first in bits 3-0, second in 7-4.

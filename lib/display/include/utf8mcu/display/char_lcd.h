@@ -69,7 +69,8 @@ namespace detail {
 
 /// Base-letter runs, sorted (generated from UnicodeData.txt), three bytes
 /// each: the gap from the end of the run before (0xFF: the first code point
-/// follows in two bytes, low first), the base letter's low byte, then
+/// follows in two bytes, low first; 0xFE: no more runs), the base letter's
+/// low byte, then
 ///
 ///     7 6          5              4 ...... 0
 ///     [base high]  [alternating]  [count-1]
@@ -78,7 +79,6 @@ namespace detail {
 /// first..first+count-1 map to base, or (alternating) to base, base + 32,
 /// base, ... (upper and lower case pairs).
 extern const std::uint8_t kCharLcdBaseRuns[];
-extern const std::size_t kCharLcdBaseRunCount;
 /// One byte per code point of the runs (per upper and lower case pair in an
 /// alternating run: both have the same), in order: the combining marks after
 /// its base letter in its full canonical decomposition, as 1 + an index into
@@ -354,7 +354,7 @@ inline std::uint32_t find_base_run_member(char32_t code_point, char32_t base, un
   const std::uint8_t* member_marks = kCharLcdMarks;
   const std::uint8_t* run = kCharLcdBaseRuns;
   char32_t first = 0;
-  for (std::size_t i = 0; i < kCharLcdBaseRunCount; ++i) {
+  while (*run != 0xFE) {
     if (*run == 0xFF) {
       first = run[1] | char32_t{run[2]} << 8;
       run += 2;
