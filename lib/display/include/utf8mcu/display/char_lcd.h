@@ -328,6 +328,7 @@ inline constexpr CharLcdRom kCharLcdRomA02{detail::kA02Identity, sizeof(detail::
 /// of the file comment), or -1. Cost: a walk through the ROM's map.
 inline int char_lcd_rom_code(const CharLcdRom& rom, char32_t code_point) noexcept {
   if (code_point > 0xFFFF) return -1;
+  if (code_point >= 0xFF01 && code_point <= 0xFF5E && code_point != 0xFF3C) code_point -= 0xFEE0;  // fullwidth ASCII
   for (std::size_t i = 0; i < rom.identity_range_count; ++i) {
     if (code_point >= rom.identity_ranges[2 * i] && code_point <= rom.identity_ranges[2 * i + 1]) {
       return static_cast<int>(code_point);
@@ -335,9 +336,6 @@ inline int char_lcd_rom_code(const CharLcdRom& rom, char32_t code_point) noexcep
   }
   if (rom.kana != nullptr && code_point >= 0xFF61 && code_point <= 0xFF9F) {
     return static_cast<int>(code_point - 0xFF61 + 0xA1);
-  }
-  if (code_point >= 0xFF01 && code_point <= 0xFF5E && code_point != 0xFF3C) {
-    return char_lcd_rom_code(rom, code_point - 0xFEE0);  // fullwidth ASCII
   }
   const int entry = detail::find_char_lcd_map(rom.map, code_point);
   return entry < 0x100 ? entry : -1;
