@@ -22,7 +22,8 @@ using namespace utf8mcu::display;
 const Pcf8574Link link{&i2c_write, &delay_us, &i2c0, 0x27, true};  // the platform's two functions
 const Hd44780Bus bus = pcf8574_hd44780_bus(link);
 Hd44780 driver(bus, kHd44780_20x4);
-CharLcd lcd(driver, kCharLcdRomA02, fonts::kCharLcdFont5x8);  // utf8mcu_display_add_font(... SOURCE 5x8 ...)
+// CGRAM glyphs for what the ROM lacks: utf8mcu_display_add_font(... SOURCE 5x8 RANGES ... CHAR_LCD)
+CharLcd lcd(driver, kCharLcdRomA02, fonts::kCharLcdGlyphs5x8);
 
 PanelStatus show(const char* text, std::size_t size, const std::uint8_t* bytes, std::size_t n) {
   PanelStatus status = lcd.init();

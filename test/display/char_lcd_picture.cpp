@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "char_lcd_test_font_5x8.h"
+#include "char_lcd_test_glyphs_5x8.h"
 #include "hd44780_model.h"
 #include "utf8mcu/display/char_lcd.h"
 #include "utf8mcu/display/pbm.h"
@@ -20,7 +21,7 @@ int main() {
   const Pcf8574Link link = into.expander(0x27);
   const Hd44780Bus bus = pcf8574_hd44780_bus(link);
   Hd44780 driver(bus, kHd44780_20x4);
-  CharLcd lcd(driver, kCharLcdRomA02, fonts::kCharLcdFont5x8);
+  CharLcd lcd(driver, kCharLcdRomA02, fonts::kCharLcdGlyphs5x8);
   const char* const lines[] = {"Grüße! Ça coûte 9€", "Привет, мир!", "Γειά σου κόσμε", "Tiếng Việt: Đà Nẵng"};
   if (lcd.init() != PanelStatus::kOk) return 1;
   for (int row = 0; row < 4; ++row) {

@@ -23,10 +23,15 @@ PanelStatus char_lcd_size_write(CharLcd* lcd, int row, const char* text, std::si
   return lcd->write_line(row, text, size);
 }
 
+PanelStatus char_lcd_size_write_code_points(CharLcd* lcd, int row, const char32_t* code_points, std::size_t size) {
+  return lcd->write_line(row, code_points, size);
+}
+
 PanelStatus char_lcd_size_init(CharLcd* lcd) { return lcd->init(); }
 
-PanelStatus char_lcd_size_show(Hd44780* driver, const utf8mcu::display::Font* font, const char* text, std::size_t size) {
-  CharLcd lcd(*driver, utf8mcu::display::UTF8MCU_PROBE_ROM, *font);
+PanelStatus char_lcd_size_show(Hd44780* driver, const utf8mcu::display::CharLcdGlyphs* glyphs, const char* text,
+                              std::size_t size) {
+  CharLcd lcd(*driver, utf8mcu::display::UTF8MCU_PROBE_ROM, *glyphs);
   return lcd.write_line(0, text, size);
 }
 

@@ -2,12 +2,14 @@
 // controller model written from the datasheet (hd44780_model.h). Screens are
 // read back through the model's own ROM tables and compared character by
 // character with hand-written expected screens: a CGRAM cell must show the
-// expected character's glyph as the renderer draws it from the same 5x8 font.
+// expected character's glyph as the renderer draws it from the same 5x8 font
+// (the back end's CGRAM glyphs are that font's table made by make_font.py).
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 
 #include "char_lcd_test_font_5x8.h"
+#include "char_lcd_test_glyphs_5x8.h"
 #include "display_test_support.h"
 #include "hd44780_model.h"
 #include "utf8mcu/display/char_lcd.h"
@@ -19,7 +21,8 @@ using lcd_model::Hd44780Model;
 using lcd_model::ModelBus;
 using lcd_model::Rom;
 
-const Font& kGlyphs = fonts::kCharLcdFont5x8;
+const Font& kFont = fonts::kCharLcdFont5x8;
+const CharLcdGlyphs& kGlyphs = fonts::kCharLcdGlyphs5x8;
 
 enum class Wiring : std::uint8_t { kFourBit, kEightBit, kPcf8574 };
 
@@ -67,7 +70,7 @@ int decode(const char* text, char32_t* out) {
 bool glyph_shows(const Hd44780Model& model, std::uint8_t code, char32_t expected) {
   std::uint8_t buffer[mono_buffer_size(8, 8)] = {};
   MonoFramebuffer picture(buffer, 8, 8);
-  draw_code_point(picture, FontChain(kGlyphs), expected, 0, 0, Rect{0, 0, 8, 8}, kLitOnDark);
+  draw_code_point(picture, FontChain(kFont), expected, 0, 0, Rect{0, 0, 8, 8}, kLitOnDark);
   for (int y = 0; y < 8; ++y) {
     for (int x = 0; x < 5; ++x) {
       if (picture.get_pixel(x, y) != CharLcd::has(model.glyph_row(code, y), 4 - x)) return false;
@@ -127,19 +130,57 @@ UTEST(CharLcd, RomTablesAgreeWithTheModel) {
     EXPECT_EQ(characters, rom == Rom::kA00 ? 188 : 238);
   }
   // And the other way: no code the back end sends for a ROM character shows another one.
-  for (const Rom rom : {Rom::kA00, Rom::kA02}) {
-    const CharLcdRom& table = rom == Rom::kA00 ? kCharLcdRomA00 : kCharLcdRomA02;
+  struct Table {
+    Rom rom;
+    const std::uint16_t* code_points;
+    const std::uint8_t* codes;
+    std::size_t size;
+  };
+  for (const Table table : {Table{Rom::kA00, detail::kA00CodePoints, detail::kA00Codes, sizeof(detail::kA00Codes)},
+                            Table{Rom::kA02, detail::kA02CodePoints, detail::kA02Codes, sizeof(detail::kA02Codes)}}) {
+    const CharLcdRom& rom = table.rom == Rom::kA00 ? kCharLcdRomA00 : kCharLcdRomA02;
     for (std::size_t i = 0; i < table.size; ++i) {
-      EXPECT_EQ(lcd_model::rom_character(rom, table.codes[i]),
-                table.code_points[i] == 0x00B5 ? char32_t{0x03BC}     // MICRO SIGN drawn as mu
-                : table.code_points[i] == 0x2126 ? char32_t{0x03A9}   // OHM SIGN drawn as omega
-                : table.code_points[i] == 0x00B0 ? char32_t{0xFF9F}   // A00: degree drawn as the semi-voiced mark
-                : table.code_points[i] == 0x3001 ? char32_t{0xFF64}   // A00: CJK punctuation drawn half-width
-                : table.code_points[i] == 0x3002 ? char32_t{0xFF61}
-                : table.code_points[i] == 0x300C ? char32_t{0xFF62}
-                : table.code_points[i] == 0x300D ? char32_t{0xFF63}
-                                                 : char32_t{table.code_points[i]});
+      const char32_t code_point = table.code_points[i];
+      EXPECT_EQ(char_lcd_rom_code(rom, code_point), int{table.codes[i]});  // through the packed map
+      EXPECT_EQ(lcd_model::rom_character(table.rom, table.codes[i]),
+                code_point == 0x00B5 ? char32_t{0x03BC}     // MICRO SIGN drawn as mu
+                : code_point == 0x2126 ? char32_t{0x03A9}   // OHM SIGN drawn as omega
+                : code_point == 0x00B0 ? char32_t{0xFF9F}   // A00: degree drawn as the semi-voiced mark
+                : code_point == 0x3001 ? char32_t{0xFF64}   // A00: CJK punctuation drawn half-width
+                : code_point == 0x3002 ? char32_t{0xFF61}
+                : code_point == 0x300C ? char32_t{0xFF62}
+                : code_point == 0x300D ? char32_t{0xFF63}
+                                       : code_point);
     }
+  }
+}
+
+// With no CGRAM glyphs, letters and signs no ROM has show as their
+// documented transliterations (docs/display.md, step 7), Greek and Cyrillic
+// letters as one Latin letter; what has none as the replacement.
+UTEST(CharLcd, TransliterationsWithoutGlyphs) {
+  const CharLcdGlyphs none{nullptr, nullptr, 0};
+  struct Case {
+    Rom rom;
+    const char* text;
+    const char* shown;
+  };
+  for (const Case& test :
+       {Case{Rom::kA00, "Straße Æsir œuvre Øl đ", "Strasse AEsir oeuvre Ol d"},
+        Case{Rom::kA00, "a–b—c “q” ‘s’ … 5€ ™", "a-b-c \"q\" 's' .. 5E TM"},
+        Case{Rom::kA00, "«x» ·ж ψ Þ", "<<x>> .z p Th"},
+        Case{Rom::kA02, "œ ™ € ж ψ ⅓", "oe TM E Ж p \u00BF"}}) {
+    Hd44780Model model(test.rom, 20, 1, true);
+    ModelBus into;
+    into.model = &model;
+    const Hd44780Bus bus = into.parallel(true);
+    Hd44780 lcd(bus, Hd44780Geometry{20, 1});
+    CharLcd back_end(lcd, test.rom == Rom::kA00 ? kCharLcdRomA00 : kCharLcdRomA02, none);
+    ASSERT_EQ(back_end.init(), PanelStatus::kOk);
+    std::size_t size = 0;
+    while (test.text[size] != '\0') ++size;
+    ASSERT_EQ(back_end.write_line(0, test.text, size), PanelStatus::kOk);
+    EXPECT_TRUE(screen_is(model, {test.shown}));
   }
 }
 

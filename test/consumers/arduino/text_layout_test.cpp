@@ -98,7 +98,7 @@ UTEST(ArduinoText, UnicodeTextBoxWrapsByUax14) {
 
 UTEST(ArduinoText, CharLcdKanaAndBaseLetters) {
   // ガ (U+30AC) on ROM A00: JIS X 0201 KA (B6) and the voiced mark (DE);
-  // ẽ (U+1EBD = e + U+0303, no glyph in the font): its base letter e; then
+  // ẽ (U+1EBD = e + U+0303, no CGRAM glyph given): its base letter e; then
   // the row is padded with spaces to the module's 16 columns.
   std::uint8_t codes[16] = {};
   ASSERT_EQ(text_sketch::char_lcd_row("\xE3\x82\xAC\xE1\xBA\xBD", 6, codes, sizeof codes), std::size_t{16});

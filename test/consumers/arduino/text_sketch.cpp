@@ -104,7 +104,8 @@ std::size_t char_lcd_row(const char* text, std::size_t size, std::uint8_t* codes
   bus.context = &sent;
   bus.four_bit = false;
   Hd44780 lcd(bus, Hd44780Geometry{16, 1});
-  CharLcd back_end(lcd, kCharLcdRomA00, fonts::kFixed6x13);
+  static constexpr CharLcdGlyphs kNoGlyphs{nullptr, nullptr, 0};  // no CGRAM glyphs: the ROM and fallbacks only
+  CharLcd back_end(lcd, kCharLcdRomA00, kNoGlyphs);
   if (back_end.init() != PanelStatus::kOk) return 0;
   sent.count = 0;
   CharLcd::Line row(back_end, 0);

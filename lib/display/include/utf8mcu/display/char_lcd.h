@@ -17,7 +17,7 @@
 ///  3. ROM A00: fullwidth katakana, hiragana and CJK punctuation as JIS X 0201
 ///     half-width codes; a voiced kana takes two cells (KA + voiced mark).
 ///  4. A CGRAM slot already holding the glyph, else a free slot defined from
-///     the font (BMP code points only).
+///     the application's CharLcdGlyphs (BMP code points only).
 ///  5. The base letter of its canonical decomposition (e with acute -> e),
 ///     looked up again from step 2.
 ///  6. A Greek or Cyrillic small letter: its capital, if the ROM or a slot has it.
@@ -37,37 +37,48 @@
 #include <cstdint>
 
 #include "utf8mcu/decoder.h"
-#include "utf8mcu/display/font.h"
 #include "utf8mcu/display/panel/hd44780.h"
 
 namespace utf8mcu::display {
 
 /// A character ROM: the code points its codes show. Codes equal to their code
-/// point come as ranges; the others as a table sorted by code point.
+/// point come as ranges; the others, with the look-alikes and the
+/// transliterations, as one packed map (detail::pack_char_lcd_map()).
 struct CharLcdRom {
   const std::uint8_t* identity_ranges;  ///< pairs first, last
   std::uint8_t identity_range_count;
+  std::uint8_t replacement;  ///< the code shown for what nothing else maps
   /// A1-DF: JIS X 0201 (U+FF61-U+FF9F), and the kana table that maps
   /// U+3099-U+30FC onto them (detail::kCharLcdKana); nullptr if the ROM has
   /// no katakana. A pointer, so a firmware for another ROM links no kana table.
   const std::uint8_t* kana;
-  std::uint8_t replacement; ///< the code shown for what nothing else maps
-  std::uint8_t size;        ///< entries of code_points / codes
+  const std::uint8_t* map;  ///< this ROM's packed map, linked only with it
+};
+
+/// The application's 5x8 glyphs for CGRAM: BMP code points, sorted, and 8
+/// rows of each (bits 4-0, left to right; row 0 on top), 10 bytes a glyph.
+/// utf8mcu_display_add_font(<target> SOURCE 5x8 RANGES ... CHAR_LCD) makes one
+/// from misc-fixed 5x8; only the glyphs it lists are linked.
+struct CharLcdGlyphs {
   const std::uint16_t* code_points;
-  const std::uint8_t* codes;
+  const std::uint8_t (*rows)[8];
+  std::size_t size;
 };
 
 namespace detail {
 
-/// Base-letter runs, one word each, sorted (generated from UnicodeData.txt):
+/// Base-letter runs, sorted (generated from UnicodeData.txt), three bytes
+/// each: the gap from the end of the run before (0xFF: the first code point
+/// follows in two bytes, low first; 0xFE: no more runs), the base letter's
+/// low byte, then
 ///
-///     31 ....... 19  18 ...... 8  7 ..... 3  2 1  0
-///     [first (13)]   [base (11)]  [count-1]  0 0  [alternating]
+///     7 6          5              4 ...... 0
+///     [base high]  [alternating]  [count-1]
 ///
-/// code points first..first+count-1 map to base, or (alternating) to base,
-/// base + 32, base, ... (upper and lower case pairs).
-extern const std::uint32_t kCharLcdBaseRuns[];
-extern const std::size_t kCharLcdBaseRunCount;
+/// with the base's high byte 0, 2, 3 or 4 stored as 0-3: code points
+/// first..first+count-1 map to base, or (alternating) to base, base + 32,
+/// base, ... (upper and lower case pairs).
+extern const std::uint8_t kCharLcdBaseRuns[];
 /// One byte per code point of the runs (per upper and lower case pair in an
 /// alternating run: both have the same), in order: the combining marks after
 /// its base letter in its full canonical decomposition, as 1 + an index into
@@ -129,10 +140,27 @@ inline constexpr char kTransliterations[][2] = {
     {'\'', 0}, {'\'', 0}, {'"', 0}, {'"', 0}, {'"', 0}, {'*', 0}, {'.', '.'}, {'<', 0}, {'>', 0},
     {'E', 0}, {'T', 'M'}};
 // clang-format on
-// Greek capitals U+0391-U+03A9, then Cyrillic U+0410-U+042F, as one Latin
-// letter; small letters (0x20 above) the same in lower case.
+// Greek capitals U+0391-U+03A9 (U+03A2: final sigma), then Cyrillic
+// U+0410-U+042F, as one Latin letter; small letters (0x20 above) the same in
+// lower case. Transliterations in the maps.
 inline constexpr char kGreekCyrillicLatin[] = "ABGDEZHTIKLMNXOPRSSTYFXPO"
                                               "ABVGDEZZIJKLMNOPRSTUFHCCSS\"Y'EUA";
+inline constexpr std::size_t kGreekCyrillicCount = 57;  // U+03A2 unassigned; final sigma U+03C2 in its place
+static_assert(sizeof(kGreekCyrillicLatin) == 25 + 32 + 1, "25 Greek and 32 Cyrillic letters");
+
+/// The `index`th Greek or Cyrillic letter kGreekCyrillicLatin transliterates,
+/// in code point order: U+0391-U+03A1, U+03A3-U+03A9, U+03C2, U+0410-U+042F.
+constexpr char32_t greek_cyrillic_key(std::size_t index) noexcept {
+  const auto i = static_cast<char32_t>(index);
+  if (i < 17) return 0x391 + i;
+  if (i < 24) return 0x392 + i;
+  return i == 24 ? char32_t{0x3C2} : 0x410 + (i - 25);
+}
+/// Its Latin letter.
+constexpr char greek_cyrillic_letter(std::size_t index) noexcept {
+  if (index == 24) return 's';
+  return kGreekCyrillicLatin[index < 17 || index > 24 ? index : index + 1];
+}
 
 template <typename T, std::size_t N>
 constexpr bool sorted(const T (&values)[N]) noexcept {
@@ -143,11 +171,132 @@ constexpr bool sorted(const T (&values)[N]) noexcept {
 }
 static_assert(sorted(kA00CodePoints) && sorted(kA02CodePoints) && sorted(kLookalikeCodePoints) &&
                   sorted(kTransliteratedCodePoints),
-              "binary-searched tables are sorted");
+              "searched tables are sorted");
 static_assert(sizeof(kA00CodePoints) / 2 == sizeof(kA00Codes) && sizeof(kA02CodePoints) / 2 == sizeof(kA02Codes) &&
                   sizeof(kLookalikeCodePoints) / 2 + 1 == sizeof(kLookalikes) &&
                   sizeof(kTransliteratedCodePoints) / 2 == sizeof(kTransliterations) / 2,
               "parallel tables have equal lengths");
+
+/// The map of a ROM, by code point, one entry each (a ROM code first, then a
+/// look-alike, then a transliteration, of a sign or letter or of a Greek or
+/// Cyrillic capital (and final sigma) as one Latin letter; none for what the
+/// identity ranges show), a walk rather than a search, in bytes:
+///
+///     head   bit 7: a transliteration; bits 6-0: the code point minus the
+///            entry's before (0: the code point follows, two bytes, low first)
+///     value  a ROM code; or a transliteration's first character, bit 7 set
+///            if a second follows in the next byte
+///
+/// ending with code point U+FFFF. Returns the size, and writes the bytes to
+/// `out` unless it is null; 0 if the tables are not sorted.
+constexpr std::size_t pack_char_lcd_map(std::uint8_t* out, const std::uint8_t* identity, std::size_t identity_size,
+                                        const std::uint16_t* rom_keys, const std::uint8_t* rom_codes,
+                                        std::size_t rom_size) noexcept {
+  std::size_t size = 0;
+  char32_t last = 0;
+  std::size_t r = 0;
+  std::size_t l = 0;
+  std::size_t t = 0;
+  std::size_t g = 0;
+  constexpr std::size_t kLookalikeCount = sizeof(kLookalikeCodePoints) / 2;
+  constexpr std::size_t kTransliterationCount = sizeof(kTransliteratedCodePoints) / 2;
+  auto put = [&](unsigned value) {
+    if (out != nullptr) out[size] = static_cast<std::uint8_t>(value);
+    ++size;
+  };
+  for (;;) {
+    const char32_t rom_key = r < rom_size ? rom_keys[r] : 0xFFFF;
+    const char32_t lookalike_key = l < kLookalikeCount ? kLookalikeCodePoints[l] : 0xFFFF;
+    const char32_t sign_key = t < kTransliterationCount ? kTransliteratedCodePoints[t] : 0xFFFF;
+    const char32_t letter_key = g < kGreekCyrillicCount ? greek_cyrillic_key(g) : 0xFFFF;
+    const bool letter = letter_key < sign_key;
+    const char32_t transliteration_key = letter ? letter_key : sign_key;
+    char32_t key = rom_key < lookalike_key ? rom_key : lookalike_key;
+    const bool transliteration = transliteration_key < key;
+    if (transliteration) key = transliteration_key;
+    if (transliteration && key == last) {  // the ROM shows it
+      ++(letter ? g : t);
+      continue;
+    }
+    bool shown = false;  // by the identity ranges: no entry
+    for (std::size_t i = 0; i < identity_size; i += 2) {
+      if (key >= identity[i] && key <= identity[i + 1]) shown = true;
+    }
+    if (key <= last && key != 0xFFFF) return 0;
+    if (!shown || key == 0xFFFF) {
+      const unsigned kind = transliteration ? 0x80u : 0u;
+      if (key - last < 0x80 && key != 0xFFFF) {
+        put(kind | (key - last));
+      } else {
+        put(kind);
+        put(key & 0xFFu);
+        put(key >> 8);
+      }
+      last = key;
+      if (key == 0xFFFF) return size;
+      if (transliteration && letter) {
+        put(static_cast<unsigned char>(greek_cyrillic_letter(g)));
+      } else if (transliteration) {
+        const char* letters = kTransliterations[t];
+        put(static_cast<unsigned char>(letters[0]) | (letters[1] != 0 ? 0x80u : 0u));
+        if (letters[1] != 0) put(static_cast<unsigned char>(letters[1]));
+      } else {
+        put(key == rom_key ? rom_codes[r] : static_cast<unsigned char>(kLookalikes[l]));
+      }
+    }
+    if (transliteration) {
+      ++(letter ? g : t);
+    } else {
+      if (key == rom_key) ++r;
+      if (key == lookalike_key) ++l;  // a ROM code first
+    }
+  }
+}
+
+template <std::size_t kSize>
+struct CharLcdMap {
+  std::uint8_t bytes[kSize];
+};
+
+template <std::size_t kSize, std::size_t kIdentity, std::size_t kRom>
+constexpr CharLcdMap<kSize> make_char_lcd_map(const std::uint8_t (&identity)[kIdentity],
+                                              const std::uint16_t (&rom_keys)[kRom],
+                                              const std::uint8_t (&rom_codes)[kRom]) noexcept {
+  CharLcdMap<kSize> map{};
+  pack_char_lcd_map(map.bytes, identity, kIdentity, rom_keys, rom_codes, kRom);
+  return map;
+}
+
+inline constexpr std::size_t kA00MapSize =
+    pack_char_lcd_map(nullptr, kA00Identity, sizeof(kA00Identity), kA00CodePoints, kA00Codes, sizeof(kA00Codes));
+inline constexpr std::size_t kA02MapSize =
+    pack_char_lcd_map(nullptr, kA02Identity, sizeof(kA02Identity), kA02CodePoints, kA02Codes, sizeof(kA02Codes));
+static_assert(kA00MapSize != 0 && kA02MapSize != 0, "the map's tables are sorted");
+inline constexpr CharLcdMap<kA00MapSize> kA00Map = make_char_lcd_map<kA00MapSize>(kA00Identity, kA00CodePoints, kA00Codes);
+inline constexpr CharLcdMap<kA02MapSize> kA02Map = make_char_lcd_map<kA02MapSize>(kA02Identity, kA02CodePoints, kA02Codes);
+
+/// The entry of `code_point` in a packed map: a ROM code (0-FF); a
+/// transliteration as 0x100 | first | second << 9 (second 0 if none); or -1.
+/// Cost: a walk through the entries below it.
+inline int find_char_lcd_map(const std::uint8_t* map, char32_t code_point) noexcept {
+  if (code_point >= 0xFFFF) return -1;
+  char32_t key = 0;
+  unsigned head;
+  for (;;) {
+    head = *map++;
+    if ((head & 0x7Fu) == 0) {
+      key = map[0] | char32_t{map[1]} << 8;
+      map += 2;
+    } else {
+      key += head & 0x7Fu;
+    }
+    if (key >= code_point) break;
+    map += (head & 0x80u) != 0 && (*map & 0x80u) != 0 ? 2 : 1;
+  }
+  if (key != code_point) return -1;
+  if ((head & 0x80u) == 0) return map[0];
+  return static_cast<int>(0x100u | (map[0] & 0x7Fu) | ((map[0] & 0x80u) != 0 ? unsigned{map[1]} << 9 : 0u));
+}
 
 /// Index of `key` in the sorted `keys`, or -1.
 inline int find_key(const std::uint16_t* keys, std::size_t size, char32_t key) noexcept {
@@ -168,18 +317,18 @@ inline int find_key(const std::uint16_t* keys, std::size_t size, char32_t key) n
 
 /// ROM A00 (Japanese standard font): ASCII except 5C (yen sign), 7E and 7F
 /// (arrows), JIS X 0201 katakana, Greek and math symbols in E0-FF.
-inline constexpr CharLcdRom kCharLcdRomA00{detail::kA00Identity, sizeof(detail::kA00Identity) / 2,
-                                           detail::kCharLcdKana, 0xFF,
-                                           sizeof(detail::kA00Codes), detail::kA00CodePoints, detail::kA00Codes};
+inline constexpr CharLcdRom kCharLcdRomA00{detail::kA00Identity, sizeof(detail::kA00Identity) / 2, 0xFF,
+                                           detail::kCharLcdKana, detail::kA00Map.bytes};
 /// ROM A02 (European standard font): symbols in 10-1F, ASCII, Cyrillic,
 /// Greek and ISO 8859-1 letters in 80-FF.
-inline constexpr CharLcdRom kCharLcdRomA02{detail::kA02Identity, sizeof(detail::kA02Identity) / 2, nullptr, 0xBF,
-                                           sizeof(detail::kA02Codes), detail::kA02CodePoints, detail::kA02Codes};
+inline constexpr CharLcdRom kCharLcdRomA02{detail::kA02Identity, sizeof(detail::kA02Identity) / 2, 0xBF, nullptr,
+                                           detail::kA02Map.bytes};
 
 /// The ROM code showing `code_point` or a character drawn the same (step 2
-/// of the file comment), or -1. Cost: two binary searches at most.
+/// of the file comment), or -1. Cost: a walk through the ROM's map.
 inline int char_lcd_rom_code(const CharLcdRom& rom, char32_t code_point) noexcept {
   if (code_point > 0xFFFF) return -1;
+  if (code_point >= 0xFF01 && code_point <= 0xFF5E && code_point != 0xFF3C) code_point -= 0xFEE0;  // fullwidth ASCII
   for (std::size_t i = 0; i < rom.identity_range_count; ++i) {
     if (code_point >= rom.identity_ranges[2 * i] && code_point <= rom.identity_ranges[2 * i + 1]) {
       return static_cast<int>(code_point);
@@ -188,14 +337,8 @@ inline int char_lcd_rom_code(const CharLcdRom& rom, char32_t code_point) noexcep
   if (rom.kana != nullptr && code_point >= 0xFF61 && code_point <= 0xFF9F) {
     return static_cast<int>(code_point - 0xFF61 + 0xA1);
   }
-  if (code_point >= 0xFF01 && code_point <= 0xFF5E && code_point != 0xFF3C) {
-    return char_lcd_rom_code(rom, code_point - 0xFEE0);  // fullwidth ASCII
-  }
-  const int index = detail::find_key(rom.code_points, rom.size, code_point);
-  if (index >= 0) return rom.codes[index];
-  const int lookalike =
-      detail::find_key(detail::kLookalikeCodePoints, sizeof(detail::kLookalikeCodePoints) / 2, code_point);
-  return lookalike >= 0 ? detail::kLookalikes[lookalike] : -1;
+  const int entry = detail::find_char_lcd_map(rom.map, code_point);
+  return entry < 0x100 ? entry : -1;
 }
 
 namespace detail {
@@ -207,21 +350,32 @@ namespace detail {
 /// `code_point` or `base`.
 inline std::uint32_t find_base_run_member(char32_t code_point, char32_t base, unsigned marks) noexcept {
   const std::uint8_t* member_marks = kCharLcdMarks;
-  for (std::size_t i = 0; i < kCharLcdBaseRunCount; ++i) {
-    const std::uint32_t run = kCharLcdBaseRuns[i];
-    const char32_t first = run >> 19;
-    const char32_t run_base = (run >> 8) & 0x7FFu;
-    const unsigned count = ((run >> 3) & 0x1Fu) + 1u;
+  const std::uint8_t* run = kCharLcdBaseRuns;
+  char32_t first = 0;
+  while (*run != 0xFE) {
+    if (*run == 0xFF) {
+      first = run[1] | char32_t{run[2]} << 8;
+      run += 2;
+    } else {
+      first += *run;
+    }
+    const unsigned shape = run[2];
+    const unsigned high = shape >> 6;
+    const char32_t run_base = run[1] | (high + (high != 0 ? 1u : 0u)) << 8;
+    const unsigned count = (shape & 0x1Fu) + 1u;
+    const unsigned alternating = (shape >> 5) & 1u;
+    run += 3;
     if (code_point - first < count || (base | 32u) == (run_base | 32u)) {  // base or base + 32
       for (unsigned j = 0; j < count; ++j) {
-        const char32_t letter = run_base + ((run & j & 1u) << 5);
-        const unsigned member = member_marks[(run & 1u) != 0 ? j >> 1 : j];
+        const char32_t letter = run_base + ((alternating & j) << 5);
+        const unsigned member = member_marks[j >> alternating];
         if (first + j == code_point || (letter == base && member == marks)) {
           return std::uint32_t{member} << 24 | letter << 13 | (first + j);
         }
       }
     }
-    member_marks += (run & 1u) != 0 ? (count + 1) >> 1 : count;
+    member_marks += (count + alternating) >> alternating;
+    first += count;
   }
   return 0;
 }
@@ -252,28 +406,9 @@ inline char32_t char_lcd_compose(char32_t letter, char32_t mark) noexcept {
   return detail::find_base_run_member(0, base, marks) & 0x1FFFu;
 }
 
-/// 8 rows (bits 4-0, left to right) of `code_point`'s glyph in `font`, its
-/// ink placed from the line top and clipped to 5 x 8; false if the font has
-/// no glyph.
-inline bool char_lcd_glyph_rows(const Font& font, char32_t code_point, std::uint8_t rows[8]) noexcept {
-  const Glyph glyph = find_glyph(font, code_point);
-  if (!glyph.found()) return false;
-  for (int i = 0; i < 8; ++i) rows[i] = 0;
-  unsigned position = glyph.first_bit;  // the ink, column by column, bit by bit
-  for (int c = 0; c < glyph.width; ++c) {
-    const unsigned x = static_cast<unsigned>(glyph.x_offset + c);
-    for (unsigned r = 0; r < glyph.height; ++r, ++position) {
-      const unsigned y = glyph.top + r;
-      if (x <= 4 && y < 8 && ((static_cast<unsigned>(glyph.bits[position >> 3]) >> (position & 7u)) & 1u) != 0) {
-        rows[y] = static_cast<std::uint8_t>(rows[y] | (0x10u >> x));
-      }
-    }
-  }
-  return true;
-}
-
-/// The back end: a module's ROM and its 8 CGRAM slots. RAM: three references
-/// and the slots (12 + 24 bytes on a 32-bit core), whatever the module's size;
+/// The back end: a module's ROM and its 8 CGRAM slots. RAM: three references,
+/// the slots' characters and the slots each row shows (12 + 16 + 4 bytes on
+/// a 32-bit core), whatever the module's size;
 /// the Hd44780 driver adds 8. Not reentrant; not for interrupt handlers (a
 /// row waits about 45 us per character on the bus).
 class CharLcd {
@@ -283,32 +418,38 @@ class CharLcd {
 
   static constexpr int kSlots = 8;
   static constexpr int kMaxColumns = 40;
+  static constexpr int kMaxRows = 4;
 
-  /// `lcd`, `rom` and `glyphs` (a font of 8 rows or fewer, e.g. misc-fixed
-  /// 5x8 through utf8mcu_display_add_font) must outlive the back end.
-  CharLcd(Hd44780& lcd, const CharLcdRom& rom, const Font& glyphs) noexcept : lcd_(lcd), rom_(rom), font_(glyphs) {}
+  /// `lcd`, `rom` and `glyphs` (the CGRAM glyphs, e.g. misc-fixed 5x8
+  /// through utf8mcu_display_add_font(... CHAR_LCD)) must outlive the back end.
+  CharLcd(Hd44780& lcd, const CharLcdRom& rom, const CharLcdGlyphs& glyphs) noexcept
+      : lcd_(lcd), rom_(rom), glyphs_(glyphs) {}
 
   /// Initialises the module (Hd44780::init(), which also resynchronises a
   /// 4-bit interface after a failed transfer) and frees every slot. Returns
   /// the first failing bus status.
   PanelStatus init() noexcept {
-    for (int s = 0; s < kSlots; ++s) {
-      slot_chars_[s] = 0;
-      slot_rows_[s] = 0;
-    }
+    for (auto& held : slot_chars_) held = 0;
+    for (auto& slots : row_slots_) slots = 0;
     return lcd_.init();
   }
 
   /// Clears the screen; slots keep their glyphs and become free.
   PanelStatus clear() noexcept {
-    for (auto& rows : slot_rows_) rows = 0;
+    for (auto& slots : row_slots_) slots = 0;
     return lcd_.clear();
   }
 
   /// The code point slot `slot` holds (0 if none).
   char32_t slot_character(int slot) const noexcept { return slot >= 0 && slot < kSlots ? slot_chars_[slot] : 0; }
   /// Rows (bit r = row r) that show slot `slot`.
-  unsigned slot_rows(int slot) const noexcept { return slot >= 0 && slot < kSlots ? slot_rows_[slot] : 0u; }
+  unsigned slot_rows(int slot) const noexcept {
+    unsigned rows = 0;
+    for (int r = 0; r < kMaxRows; ++r) {
+      if (slot >= 0 && slot < kSlots && has(row_slots_[r], slot)) rows |= 1u << r;
+    }
+    return rows;
+  }
 
   /// One row being written: a code point sink (a Decoder callback), then
   /// finish(). Stack: the row's codes and new glyphs (docs/display.md).
@@ -345,6 +486,8 @@ class CharLcd {
    private:
     friend class CharLcd;
 
+    static void put_code_point(void* line, char32_t code_point) noexcept { (*static_cast<Line*>(line))(code_point); }
+
     void emit(int code) noexcept {
       if (column_ >= owner_.lcd_.columns()) {
         ++clipped_;
@@ -367,11 +510,13 @@ class CharLcd {
     bool try_slot(char32_t code_point, bool define) noexcept {
       int slot = slot_of(code_point);
       if (slot < 0) {
-        if (!define || code_point > 0xFFFF || find_glyph_ordinal(owner_.font_, code_point) < 0) return false;
+        const int glyph = define ? detail::find_key(owner_.glyphs_.code_points, owner_.glyphs_.size, code_point) : -1;
+        if (glyph < 0) return false;
         slot = owner_.free_slot(row_, used_ | pending_);
         if (slot < 0) return false;
         pending_ = static_cast<std::uint8_t>(pending_ | (1u << slot));
         pending_chars_[slot] = static_cast<char16_t>(code_point);
+        pending_glyphs_[slot] = static_cast<std::uint16_t>(glyph);
       }
       used_ = static_cast<std::uint8_t>(used_ | (1u << slot));
       emit(slot);
@@ -427,22 +572,16 @@ class CharLcd {
         put(base, true);
         return;
       }
-      const bool small = (code_point >= 0x3B1 && code_point <= 0x3C9) || (code_point >= 0x430 && code_point <= 0x44F);
+      // Final sigma has no capital (U+03A2 is unassigned): its own entry.
+      const bool small = (code_point >= 0x3B1 && code_point <= 0x3C9 && code_point != 0x3C2) ||
+                         (code_point >= 0x430 && code_point <= 0x44F);
       const char32_t capital = small ? code_point - 0x20 : code_point;
       if (small && (try_rom(capital) || try_slot(capital, false))) return;
-      const int index = detail::find_key(detail::kTransliteratedCodePoints,
-                                         sizeof(detail::kTransliteratedCodePoints) / 2, code_point);
-      if (index >= 0) {
-        emit(detail::kTransliterations[index][0]);
-        if (detail::kTransliterations[index][1] != 0) emit(detail::kTransliterations[index][1]);
-        return;
-      }
-      int latin = -1;
-      if (capital >= 0x391 && capital <= 0x3A9 && code_point != 0x3A2) latin = static_cast<int>(capital - 0x391);
-      if (capital >= 0x410 && capital <= 0x42F) latin = static_cast<int>(capital - 0x410 + 25);
-      if (latin >= 0) {
-        const char letter = detail::kGreekCyrillicLatin[latin];
-        emit(small && letter >= 'A' ? letter + 0x20 : letter);
+      const int entry = detail::find_char_lcd_map(owner_.rom_.map, capital);
+      if (entry >= 0x100) {  // a transliteration (the ROM codes were tried first)
+        const int first = entry & 0x7F;
+        emit(small && first >= 'A' ? first + 0x20 : first);
+        if ((entry >> 9) != 0) emit(entry >> 9);
         return;
       }
       emit(owner_.rom_.replacement);
@@ -461,8 +600,11 @@ class CharLcd {
     int letter_clipped_ = 0;
     std::uint8_t letter_used_ = 0;
     std::uint8_t letter_pending_ = 0;
-    char16_t pending_chars_[kSlots] = {};
-    std::uint8_t codes_[kMaxColumns] = {};
+    // Read only where pending_ has the slot's bit, or below column_ (the
+    // rest is sent as spaces): left uninitialised, as a row is on the stack.
+    char16_t pending_chars_[kSlots];
+    std::uint16_t pending_glyphs_[kSlots];  // their rows in the glyphs
+    std::uint8_t codes_[kMaxColumns];
   };
 
   /// A Line for row `row` (0 = top).
@@ -476,12 +618,14 @@ class CharLcd {
   }
 
   /// Writes row `row` from UTF-8 text (`size` bytes; ill-formed sequences
-  /// become U+FFFD, maximal subparts).
+  /// become U+FFFD, maximal subparts). The decoder is the library's
+  /// CodePointCallback push, one copy shared with other callers of that form.
   PanelStatus write_line(int row, const char* utf8, std::size_t size) noexcept {
     Line out(*this, row);
+    const CodePointCallback sink{&Line::put_code_point, &out};
     Decoder decoder;
-    decoder.push(utf8, size, out);
-    decoder.finish(out);
+    decoder.push(utf8, size, sink);
+    decoder.finish(sink);
     return out.finish();
   }
 
@@ -489,11 +633,14 @@ class CharLcd {
   // A slot no row but `row` shows and this row does not use: never defined
   // first, then shown by no row, then shown by `row` only.
   int free_slot(int row, unsigned taken) const noexcept {
+    for (int r = 0; r < kMaxRows; ++r) {
+      if (r != row) taken |= row_slots_[r];
+    }
     int best = -1;
     int best_rank = 3;
     for (int s = 0; s < kSlots; ++s) {
-      if (has(taken, s) || (slot_rows_[s] & ~(1u << row)) != 0) continue;
-      const int rank = slot_chars_[s] == 0 ? 0 : slot_rows_[s] == 0 ? 1 : 2;
+      if (has(taken, s)) continue;
+      const int rank = slot_chars_[s] == 0 ? 0 : has(row_slots_[row], s) ? 2 : 1;
       if (rank < best_rank) {
         best = s;
         best_rank = rank;
@@ -508,11 +655,7 @@ class CharLcd {
     PanelStatus status = PanelStatus::kOk;
     for (int s = 0; s < kSlots && status == PanelStatus::kOk; ++s) {
       if (!has(define, s)) continue;
-      std::uint8_t rows[8];
-      if (!char_lcd_glyph_rows(font_, line.pending_chars_[s], rows)) {
-        for (auto& bits : rows) bits = 0;
-      }
-      status = lcd_.define_glyph(s, rows);
+      status = lcd_.define_glyph(s, glyphs_.rows[line.pending_glyphs_[s]]);
     }
     for (int c = 0; c < lcd_.columns() && status == PanelStatus::kOk; ++c) {
       // The address is set at column 0 and where DDRAM line 2 starts within
@@ -521,7 +664,7 @@ class CharLcd {
         status = lcd_.set_position(line.row_, c);
         if (status != PanelStatus::kOk) break;
       }
-      std::uint8_t code = line.codes_[c];
+      std::uint8_t code = c < line.column_ ? line.codes_[c] : std::uint8_t{0x20};  // the rest: spaces
       if (code < kSlots && has(blank, code)) code = 0x20;
       status = lcd_.write_data(&code, 1);
     }
@@ -530,24 +673,22 @@ class CharLcd {
 
   PanelStatus write_row(Line& line) noexcept {
     if (line.row_ < 0 || line.row_ >= lcd_.rows()) return PanelStatus::kOk;
-    const unsigned bit = 1u << line.row_;
-    for (int c = line.column_; c < lcd_.columns(); ++c) line.codes_[c] = 0x20;
+    std::uint8_t& shown = row_slots_[line.row_];
     // New glyphs for slots only the old content of this row shows are defined
     // after the row went out with spaces in their cells (then it goes again);
     // the others, shown by no row, before it.
-    unsigned late = 0;
+    const unsigned late = line.pending_ & shown;
+    // Taken now: a failure below leaves them marked as shown (conservative)
+    // and the new ones undefined.
+    shown = static_cast<std::uint8_t>(shown | line.used_);
     for (int s = 0; s < kSlots; ++s) {
-      if (has(line.pending_, s) && (slot_rows_[s] & bit) != 0) late |= 1u << s;
-      // Taken now: a failure below leaves them marked as shown (conservative)
-      // and the new ones undefined.
-      if (has(line.used_, s)) slot_rows_[s] = static_cast<std::uint8_t>(slot_rows_[s] | bit);
       if (has(line.pending_, s)) slot_chars_[s] = 0;
     }
     PanelStatus status = define_and_send(line, line.pending_ & ~late, late);
     if (status == PanelStatus::kOk && late != 0) status = define_and_send(line, late, 0);
     if (status != PanelStatus::kOk) return status;
+    shown = line.used_;
     for (int s = 0; s < kSlots; ++s) {
-      if (!has(line.used_, s)) slot_rows_[s] = static_cast<std::uint8_t>(slot_rows_[s] & ~bit);
       if (has(line.pending_, s)) slot_chars_[s] = line.pending_chars_[s];
     }
     return PanelStatus::kOk;
@@ -555,9 +696,9 @@ class CharLcd {
 
   Hd44780& lcd_;
   const CharLcdRom& rom_;
-  const Font& font_;
+  const CharLcdGlyphs& glyphs_;
   char16_t slot_chars_[kSlots] = {};
-  std::uint8_t slot_rows_[kSlots] = {};
+  std::uint8_t row_slots_[kMaxRows] = {};  // bit s: the row shows slot s
 };
 
 }  // namespace utf8mcu::display
