@@ -31,8 +31,20 @@ function(utf8mcu_generated_cache_prefix var)
     set(${var} "" PARENT_SCOPE)
     return()
   endif()
-  find_package(Python3 REQUIRED COMPONENTS Interpreter)
-  set(_prefix "${Python3_EXECUTABLE}" "${_UTF8MCU_GENERATED_CACHE_TOOL}"
+  if(NOT UTF8MCU_GENERATED_CACHE_PYTHON)
+    # The interpreter itself, not a launcher such as a pyenv shim (which can
+    # take longer to start than a cache hit takes).
+    find_package(Python3 REQUIRED COMPONENTS Interpreter)
+    execute_process(COMMAND "${Python3_EXECUTABLE}" -c "import sys; print(sys.executable)"
+      OUTPUT_VARIABLE _python OUTPUT_STRIP_TRAILING_WHITESPACE RESULT_VARIABLE _status)
+    if(NOT _status EQUAL 0 OR NOT EXISTS "${_python}")
+      set(_python "${Python3_EXECUTABLE}")
+    endif()
+    set(UTF8MCU_GENERATED_CACHE_PYTHON "${_python}" CACHE INTERNAL "")
+  endif()
+  # -S: the cache needs only the standard library, and site start-up can take
+  # longer than a hit.
+  set(_prefix "${UTF8MCU_GENERATED_CACHE_PYTHON}" -S "${_UTF8MCU_GENERATED_CACHE_TOOL}"
     --cache "${UTF8MCU_GENERATED_CACHE}" --binary-dir "${CMAKE_BINARY_DIR}")
   foreach(_input IN LISTS arg_DEPENDS)
     list(APPEND _prefix --input "${_input}")

@@ -12,8 +12,10 @@ are the same for every preset, so all build trees of one clone share one cache
     --input (CMake's DEPENDS);
   - every *.py beside a Python script in COMMAND and on PYTHONPATH (the modules
     a generator imports);
-  - for an argument naming a directory (the UCD), the name, size and
-    modification time of every file under it;
+  - for an argument naming a directory outside the build tree (the UCD), the
+    name, size and modification time of every file under it (a directory in
+    the build tree is where outputs go: inputs from the build tree must be
+    named as files);
   - the Python version running this script and the list of installed Debian
     packages (the generators call FriBidi, ICU, pcf2bdf).
 A hit copies the stored outputs (writing the build tree's own path where the
@@ -52,6 +54,11 @@ def _directory_listing(path):
             info = os.stat(full)
             lines.append(f"{os.path.relpath(full, path)} {info.st_size} {info.st_mtime_ns}")
     return "\n".join(lines)
+
+
+def _inside(path, directory):
+    path = os.path.abspath(path)
+    return path == directory or path.startswith(directory + os.sep)
 
 
 def _python_modules_beside(directory):
@@ -94,7 +101,7 @@ def cache_key(command, inputs, outputs, binary_dir):
                 if candidate.endswith(".py"):
                     for module in _python_modules_beside(os.path.dirname(os.path.abspath(candidate))):
                         add_file(module)
-            elif os.path.isdir(candidate):
+            elif os.path.isdir(candidate) and not _inside(candidate, binary_dir):
                 add("dir", candidate + "\n" + _directory_listing(candidate))
     for directory in filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep)):
         add("pythonpath", directory)

@@ -126,6 +126,15 @@ def main():
         ran, text, _ = generate("tree-a")
         check(ran == 1 and text is not None, "entry without its file: a miss")
 
+        # The build tree's directory as an argument (where outputs go): new
+        # files in it change nothing.
+        out_dir = os.path.join(work, "tree-a", "sub")
+        generate("tree-a", [out_dir])
+        with open(os.path.join(out_dir, "other-output.txt"), "w") as stream:
+            stream.write("written by another rule\n")
+        ran, _, _ = generate("tree-a", [out_dir])
+        check(ran == 0, "output directory as an argument: still a hit")
+
     print("generated cache: " + ("ok" if failures == 0 else f"{failures} failed"))
     return 1 if failures else 0
 
