@@ -3,10 +3,13 @@
 # configures, builds and runs CTest for the host and for each QEMU board
 # (the presets of CMakePresets.json; build trees in build/<preset>).
 #
-#   tools/test-all.sh [--fresh] [preset...]     (default: every preset and fuzz)
+#   tools/test-all.sh [--fresh] [--full] [preset...]   (default: every preset and fuzz)
 #
 # "fuzz" is test/fuzz/run.sh, a clang/libFuzzer project of its own (each target
-# runs UTF8MCU_FUZZ_SECONDS, default 30).
+# runs UTF8MCU_FUZZ_SECONDS, default 20). The presets of the boards whose core
+# another board already covers test that core only (UTF8MCU_TEST_SCOPE=core,
+# README "Tests"); --full configures every board with UTF8MCU_TEST_SCOPE=full.
+# Generated fonts and tables are shared by the build trees (build/.generated-cache).
 #
 # Keeps going after a failure. The last line is "N passed, N failed" (tests
 # summed over all CTest runs; a preset that fails to configure or build adds
@@ -17,12 +20,14 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root" || exit 1
 
 fresh=()
+scope=()
 presets=()
 for arg in "$@"; do
   case "$arg" in
     --fresh) fresh=(--fresh) ;;
+    --full) scope=(-DUTF8MCU_TEST_SCOPE=full) ;;
     -h | --help)
-      sed -n '2,10p' "$0"
+      sed -n '2,13p' "$0"
       exit 0
       ;;
     *) presets+=("$arg") ;;
@@ -61,7 +66,7 @@ for preset in "${presets[@]}"; do
     bash test/fuzz/run.sh 2>&1 | tee "$log"
     ctest_status=${PIPESTATUS[0]}
     ran_ctest=1
-  elif ! cmake "${fresh[@]}" --preset "$preset"; then
+  elif ! cmake "${fresh[@]}" --preset "$preset" "${scope[@]}"; then
     failed=1
     notes="configure failed"
   else

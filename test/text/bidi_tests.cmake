@@ -24,11 +24,13 @@ else()
 endif()
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 set(_bidi_vectors "${CMAKE_CURRENT_BINARY_DIR}/generated/bidi_character_vectors.h")
+set(_depends "${CMAKE_CURRENT_LIST_DIR}/make_bidi_vectors.py" "${UTF8MCU_UCD_DIR}/BidiCharacterTest.txt")
+utf8mcu_generated_cache_prefix(_cached OUTPUTS "${_bidi_vectors}" DEPENDS ${_depends})
 add_custom_command(OUTPUT "${_bidi_vectors}"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_CURRENT_BINARY_DIR}/generated"
-  COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/make_bidi_vectors.py"
+  COMMAND ${_cached} "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/make_bidi_vectors.py"
     "${UTF8MCU_UCD_DIR}/BidiCharacterTest.txt" "${_bidi_vectors}" ${_bidi_stride}
-  DEPENDS "${CMAKE_CURRENT_LIST_DIR}/make_bidi_vectors.py" "${UTF8MCU_UCD_DIR}/BidiCharacterTest.txt"
+  DEPENDS ${_depends}
   COMMENT "BidiCharacterTest.txt vectors (every ${_bidi_stride}. line)" VERBATIM)
 utf8mcu_add_unit_test(NAME text_bidi_vectors SOURCES "${CMAKE_CURRENT_LIST_DIR}/bidi_vectors_test.cpp" "${_bidi_vectors}"
   TIMEOUT 600)
@@ -82,12 +84,14 @@ endif()
 # Arabic joining against a model of its own (make_joining_vectors.py), on the
 # host and the boards.
 set(_joining_vectors "${CMAKE_CURRENT_BINARY_DIR}/generated/joining_vectors.h")
+set(_depends "${CMAKE_CURRENT_LIST_DIR}/make_joining_vectors.py" "${UTF8MCU_UCD_DIR}/ArabicShaping.txt"
+  "${UTF8MCU_UCD_DIR}/UnicodeData.txt")
+utf8mcu_generated_cache_prefix(_cached OUTPUTS "${_joining_vectors}" DEPENDS ${_depends})
 add_custom_command(OUTPUT "${_joining_vectors}"
   COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_CURRENT_BINARY_DIR}/generated"
-  COMMAND "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/make_joining_vectors.py" "${UTF8MCU_UCD_DIR}"
-    "${_joining_vectors}"
-  DEPENDS "${CMAKE_CURRENT_LIST_DIR}/make_joining_vectors.py" "${UTF8MCU_UCD_DIR}/ArabicShaping.txt"
-    "${UTF8MCU_UCD_DIR}/UnicodeData.txt"
+  COMMAND ${_cached} "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_LIST_DIR}/make_joining_vectors.py"
+    "${UTF8MCU_UCD_DIR}" "${_joining_vectors}"
+  DEPENDS ${_depends}
   COMMENT "Arabic joining vectors" VERBATIM)
 utf8mcu_add_unit_test(NAME text_joining SOURCES "${CMAKE_CURRENT_LIST_DIR}/joining_test.cpp" "${_joining_vectors}")
 target_include_directories(text_joining PRIVATE "${CMAKE_CURRENT_BINARY_DIR}/generated")

@@ -3,13 +3,15 @@
 # firmware; unit tests of bounds and bad input.
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 set(_segmentation_vectors "${CMAKE_CURRENT_BINARY_DIR}/generated/segmentation_vectors.h")
+set(_depends "${CMAKE_CURRENT_SOURCE_DIR}/make_segmentation_vectors.py"
+  "${UTF8MCU_UCD_DIR}/auxiliary/GraphemeBreakTest.txt" "${UTF8MCU_UCD_DIR}/auxiliary/LineBreakTest.txt")
+utf8mcu_generated_cache_prefix(_cached OUTPUTS "${_segmentation_vectors}" DEPENDS ${_depends})
 add_custom_command(
   OUTPUT "${_segmentation_vectors}"
-  COMMAND Python3::Interpreter "${CMAKE_CURRENT_SOURCE_DIR}/make_segmentation_vectors.py"
+  COMMAND ${_cached} "${Python3_EXECUTABLE}" "${CMAKE_CURRENT_SOURCE_DIR}/make_segmentation_vectors.py"
     "${UTF8MCU_UCD_DIR}/auxiliary/GraphemeBreakTest.txt" "${UTF8MCU_UCD_DIR}/auxiliary/LineBreakTest.txt"
     "${_segmentation_vectors}"
-  DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/make_segmentation_vectors.py"
-    "${UTF8MCU_UCD_DIR}/auxiliary/GraphemeBreakTest.txt" "${UTF8MCU_UCD_DIR}/auxiliary/LineBreakTest.txt"
+  DEPENDS ${_depends}
   COMMENT "segmentation test vectors from GraphemeBreakTest.txt and LineBreakTest.txt"
   VERBATIM)
 add_custom_target(segmentation_vectors DEPENDS "${_segmentation_vectors}")
