@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <type_traits>
+#include <utility>
 
 #include "char_lcd_test_font_5x8.h"
 #include "char_lcd_test_glyphs_5x8.h"
@@ -23,6 +25,17 @@ using lcd_model::Rom;
 
 const Font& kFont = fonts::kCharLcdFont5x8;
 const CharLcdGlyphs& kGlyphs = fonts::kCharLcdGlyphs5x8;
+
+// The driver keeps a reference to its bus, and the PCF8574 bus the address of
+// its link: temporaries are refused at compile time.
+static_assert(std::is_constructible<Hd44780, const Hd44780Bus&, const Hd44780Geometry&>::value, "a named bus");
+static_assert(!std::is_constructible<Hd44780, Hd44780Bus, const Hd44780Geometry&>::value, "a temporary bus");
+template <typename Link, typename = void>
+struct MakesBus : std::false_type {};
+template <typename Link>
+struct MakesBus<Link, decltype(void(pcf8574_hd44780_bus(std::declval<Link>())))> : std::true_type {};
+static_assert(MakesBus<const Pcf8574Link&>::value, "a named link");
+static_assert(!MakesBus<Pcf8574Link>::value, "a temporary link");
 
 enum class Wiring : std::uint8_t { kFourBit, kEightBit, kPcf8574 };
 

@@ -1,11 +1,12 @@
 // Uses what the Zephyr module glue provides: the core's include directory,
-// the C API library, the port layer, the display with its tables and the
-// text engines with theirs.
+// the C API library, the port layer, the display with its tables (the
+// character-LCD ROM maps among them) and the text engines with theirs.
 #include <cstdint>
 #include <cstdio>
 
 #include "../app/packaged_parts.h"
 #include "utf8mcu/decoder.h"
+#include "utf8mcu/display/char_lcd.h"
 #include "utf8mcu/text/bidi.h"
 #include "utf8mcu/text/grapheme.h"
 #include "utf8mcu/text/line_break.h"
@@ -35,6 +36,44 @@ bool text_engines_work() {
   return clusters == 3 && breaks == 1 && levels;
 }
 
+// The character-LCD ROM maps are linked: on ROM A00, ¥ is code 0x5C and the
+// half-width katakana ｱ (U+FF71) is 0xB1 (the datasheet's A00 table); the
+// rest of the 8-column row is spaces.
+struct DataBytes {
+  std::uint8_t codes[8];
+  unsigned count;
+};
+
+utf8mcu::display::PanelStatus record(void* context, bool data, std::uint8_t value) {
+  auto& sent = *static_cast<DataBytes*>(context);
+  if (data && sent.count < sizeof sent.codes) sent.codes[sent.count] = value;
+  if (data) ++sent.count;
+  return utf8mcu::display::PanelStatus::kOk;
+}
+
+void no_delay(void*, std::uint32_t) {}
+
+bool char_lcd_works() {
+  using namespace utf8mcu::display;
+  DataBytes sent{};
+  Hd44780Bus bus;
+  bus.strobe = record;
+  bus.delay_us = no_delay;
+  bus.context = &sent;
+  bus.four_bit = false;
+  Hd44780 lcd(bus, Hd44780Geometry{8, 1});
+  static constexpr CharLcdGlyphs kNoGlyphs{nullptr, nullptr, 0};
+  CharLcd back_end(lcd, kCharLcdRomA00, kNoGlyphs);
+  if (back_end.init() != PanelStatus::kOk) return false;
+  sent.count = 0;
+  const char32_t row[] = {0xA5, 0xFF71};
+  if (back_end.write_line(0, row, 2) != PanelStatus::kOk) return false;
+  const std::uint8_t want[8] = {0x5C, 0xB1, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20};
+  bool same = sent.count == 8;
+  for (unsigned i = 0; i < 8; ++i) same = same && sent.codes[i] == want[i];
+  return same;
+}
+
 }  // namespace
 
 int main() {
@@ -44,7 +83,8 @@ int main() {
   utf8mcu::Decoder decoder;
   decoder.push(euro, sizeof euro, [&decoded](char32_t c) { decoded = c; });
   const bool ok = decoded == 0x20AC && utf8mcu_is_valid(euro, sizeof euro) &&
-                  utf8mcu_count_code_points(euro, sizeof euro) == 1 && consumer::packaged_parts_work() && text_engines_work();
+                  utf8mcu_count_code_points(euro, sizeof euro) == 1 && consumer::packaged_parts_work() && text_engines_work() &&
+                  char_lcd_works();
   std::printf("zephyr module: %s\n", ok ? "ok" : "FAILED");
   return ok ? 0 : 1;
 }

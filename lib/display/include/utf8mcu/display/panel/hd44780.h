@@ -114,6 +114,8 @@ constexpr Hd44780Bus pcf8574_hd44780_bus(const Pcf8574Link& link) noexcept {
   bus.four_bit = true;
   return bus;
 }
+/// A temporary link would dangle: the bus keeps its address.
+Hd44780Bus pcf8574_hd44780_bus(const Pcf8574Link&& link) = delete;
 
 /// Module geometry: columns per line (1-40) and lines (1, 2 or 4).
 struct Hd44780Geometry {
@@ -141,6 +143,8 @@ class Hd44780 {
         rows_(clamp_rows(geometry.rows)),
         columns_(clamp_columns(geometry.columns, clamp_rows(geometry.rows))),
         split_(geometry.right_half_on_line_2 && clamp_rows(geometry.rows) == 1) {}
+  /// A temporary bus would dangle: the driver keeps a reference to it.
+  Hd44780(const Hd44780Bus&& bus, const Hd44780Geometry& geometry) = delete;
 
   constexpr int columns() const noexcept { return columns_; }
   constexpr int rows() const noexcept { return rows_; }
