@@ -300,21 +300,6 @@ inline int find_char_lcd_map(const std::uint8_t* map, char32_t code_point) noexc
   return static_cast<int>(0x100u | (map[0] & 0x7Fu) | ((map[0] & 0x80u) != 0 ? unsigned{map[1]} << 9 : 0u));
 }
 
-/// Index of `key` in the sorted `keys`, or -1.
-inline int find_key(const std::uint16_t* keys, std::size_t size, char32_t key) noexcept {
-  std::size_t low = 0;
-  std::size_t high = size;
-  while (low < high) {
-    const std::size_t middle = (low + high) / 2;
-    if (keys[middle] < key) {
-      low = middle + 1;
-    } else {
-      high = middle;
-    }
-  }
-  return low < size && keys[low] == key ? static_cast<int>(low) : -1;
-}
-
 }  // namespace detail
 
 /// ROM A00 (Japanese standard font): ASCII except 5C (yen sign), 7E and 7F
@@ -345,12 +330,12 @@ inline int char_lcd_rom_code(const CharLcdRom& rom, char32_t code_point) noexcep
 
 namespace detail {
 
-/// Walks the base-letter runs for the first code point that is `code_point`,
-/// or (kWithMarks) whose base letter is `base` and marks are `marks`. Returns
-/// its marks (kWithMarks, else 0) << 24 | its base letter << 13 | it (code
-/// points below U+2000, bases below U+0800), or 0 if none. Cost: one test per
-/// run, a walk through the runs of `code_point` or `base`. Without kWithMarks
-/// the marks table is not linked.
+/// Walks the base-letter runs. kWithMarks: for the first code point that is
+/// `code_point`, or whose base letter is `base` and marks are `marks`; returns
+/// its marks << 24 | its base letter << 13 | it (code points below U+2000,
+/// bases below U+0800), or 0 if none. Else: returns the base letter of
+/// `code_point`, or `code_point` if it has none, and links no marks table.
+/// Cost: one test per run, a walk through the runs of `code_point` or `base`.
 template <bool kWithMarks>
 inline std::uint32_t find_base_run_member(char32_t code_point, [[maybe_unused]] char32_t base,
                                           [[maybe_unused]] unsigned marks) noexcept {
@@ -383,12 +368,11 @@ inline std::uint32_t find_base_run_member(char32_t code_point, [[maybe_unused]] 
       }
       member_marks += (count + alternating) >> alternating;
     } else if (code_point - first < count) {
-      const char32_t index = code_point - first;
-      return (run_base + ((alternating & index) << 5)) << 13 | code_point;
+      return run_base + ((alternating & (code_point - first)) << 5);
     }
     first += count;
   }
-  return 0;
+  return kWithMarks ? 0 : code_point;
 }
 
 }  // namespace detail
@@ -396,8 +380,7 @@ inline std::uint32_t find_base_run_member(char32_t code_point, [[maybe_unused]] 
 /// The base letter of `code_point`'s canonical decomposition (Latin, Greek,
 /// Cyrillic, Vietnamese), or `code_point` itself.
 inline char32_t char_lcd_base_letter(char32_t code_point) noexcept {
-  const std::uint32_t member = detail::find_base_run_member<false>(code_point, 0, 0);
-  return member != 0 ? (member >> 13) & 0x7FFu : code_point;
+  return detail::find_base_run_member<false>(code_point, 0, 0);
 }
 
 /// The precomposed letter (Latin, Greek, Cyrillic, Vietnamese) that is
@@ -528,8 +511,11 @@ class BasicCharLcd {
     bool try_slot(char32_t code_point, bool define) noexcept {
       int slot = slot_of(code_point);
       if (slot < 0) {
-        const int glyph = define ? detail::find_key(owner_.glyphs_.code_points, owner_.glyphs_.size, code_point) : -1;
-        if (glyph < 0) return false;
+        // The glyphs walked, not searched: smaller code, and only for a code
+        // point that neither the ROM nor a slot shows.
+        std::size_t glyph = 0;
+        while (define && glyph < owner_.glyphs_.size && owner_.glyphs_.code_points[glyph] != code_point) ++glyph;
+        if (!define || glyph == owner_.glyphs_.size) return false;
         slot = owner_.free_slot(row_, used_ | pending_);
         if (slot < 0) return false;
         pending_ = static_cast<std::uint8_t>(pending_ | (1u << slot));
@@ -585,9 +571,13 @@ class BasicCharLcd {
         return;
       }
       if (try_rom(code_point) || try_kana(code_point) || try_slot(code_point, true)) return;
-      // The walk that composition uses too, so a composing image has one.
-      const std::uint32_t member = detail::find_base_run_member<kComposeMarks>(code_point, 0, 0);
-      const char32_t base = member != 0 ? (member >> 13) & 0x7FFu : code_point;
+      char32_t base = code_point;
+      if constexpr (kComposeMarks) {  // the walk composition uses: one in the image
+        const std::uint32_t member = detail::find_base_run_member<true>(code_point, 0, 0);
+        if (member != 0) base = (member >> 13) & 0x7FFu;
+      } else {
+        base = char_lcd_base_letter(code_point);
+      }
       if (base != code_point && !is_base) {
         put(base, true);
         return;
