@@ -418,10 +418,10 @@ class BasicCharLcd {
   static constexpr int kMaxColumns = 40;
   static constexpr int kMaxRows = 4;
 
-  /// `lcd`, `rom` and `glyphs` (the CGRAM glyphs, e.g. misc-fixed 5x8
+  /// `controller`, `rom` and `glyphs` (the CGRAM glyphs, e.g. misc-fixed 5x8
   /// through utf8mcu_display_add_font(... CHAR_LCD)) must outlive the back end.
-  BasicCharLcd(Hd44780& lcd, const CharLcdRom& rom, const CharLcdGlyphs& glyphs) noexcept
-      : lcd_(lcd), rom_(rom), glyphs_(glyphs) {}
+  BasicCharLcd(Hd44780& controller, const CharLcdRom& rom, const CharLcdGlyphs& glyphs) noexcept
+      : lcd_(controller), rom_(rom), glyphs_(glyphs) {}
 
   /// Initialises the module (Hd44780::init(), which also resynchronises a
   /// 4-bit interface after a failed transfer) and frees every slot. Returns
