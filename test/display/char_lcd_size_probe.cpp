@@ -1,5 +1,6 @@
 // Entry points of the character-LCD back end on a 20x4 module over a PCF8574
-// backpack, one ROM (UTF8MCU_PROBE_ROM: kCharLcdRomA00 or kCharLcdRomA02), for
+// backpack, one ROM (UTF8MCU_PROBE_ROM: kCharLcdRomA00 or kCharLcdRomA02),
+// CharLcd or (UTF8MCU_PROBE_COMPOSE) ComposingCharLcd, for
 // char_lcd_size.sh: compiled for the board at -Os, not run. The marker
 // array's size is the back end's RAM.
 #include <cstddef>
@@ -8,7 +9,11 @@
 #include "utf8mcu/display/char_lcd.h"
 
 namespace {
+#ifdef UTF8MCU_PROBE_COMPOSE
+using CharLcd = utf8mcu::display::ComposingCharLcd;
+#else
 using utf8mcu::display::CharLcd;
+#endif
 using utf8mcu::display::Hd44780;
 using utf8mcu::display::PanelStatus;
 }  // namespace

@@ -8,10 +8,12 @@
 ///
 ///  1. C0 and C1 controls, surrogates and values past U+10FFFF: the ROM's
 ///     replacement (A00: FF, a full block; A02: BF, an inverted question mark).
-///     A combining mark U+0300-U+036F takes no cell: with the letter before
-///     it makes the precomposed letter (e + acute -> e with acute) when that
-///     one is in the ROM or gets a slot; else the letter before stays as it
-///     was shown (marks in canonical order, as NFD gives them).
+///     A combining mark U+0300-U+036F takes no cell and is dropped (the
+///     letter before stays). ComposingCharLcd instead makes the letter before
+///     and the mark the precomposed letter (e + acute -> e with acute) when
+///     that one is in the ROM or gets a slot; else the letter before stays as
+///     it was shown (marks in canonical order, as NFD gives them). Only an
+///     image that uses ComposingCharLcd links the marks table and its code.
 ///  2. The ROM's own character, or one drawn the same (Cyrillic and Greek
 ///     letters shaped like Latin ones, fullwidth ASCII, no-break space).
 ///  3. ROM A00: fullwidth katakana, hiragana and CJK punctuation as JIS X 0201
@@ -298,21 +300,6 @@ inline int find_char_lcd_map(const std::uint8_t* map, char32_t code_point) noexc
   return static_cast<int>(0x100u | (map[0] & 0x7Fu) | ((map[0] & 0x80u) != 0 ? unsigned{map[1]} << 9 : 0u));
 }
 
-/// Index of `key` in the sorted `keys`, or -1.
-inline int find_key(const std::uint16_t* keys, std::size_t size, char32_t key) noexcept {
-  std::size_t low = 0;
-  std::size_t high = size;
-  while (low < high) {
-    const std::size_t middle = (low + high) / 2;
-    if (keys[middle] < key) {
-      low = middle + 1;
-    } else {
-      high = middle;
-    }
-  }
-  return low < size && keys[low] == key ? static_cast<int>(low) : -1;
-}
-
 }  // namespace detail
 
 /// ROM A00 (Japanese standard font): ASCII except 5C (yen sign), 7E and 7F
@@ -343,13 +330,17 @@ inline int char_lcd_rom_code(const CharLcdRom& rom, char32_t code_point) noexcep
 
 namespace detail {
 
-/// Walks the base-letter runs for the first code point that is `code_point`,
-/// or whose base letter is `base` and marks are `marks`. Returns its marks
-/// << 24 | its base letter << 13 | it (code points below U+2000, bases below
-/// U+0800), or 0 if none. Cost: one test per run, a walk through the runs of
-/// `code_point` or `base`.
-inline std::uint32_t find_base_run_member(char32_t code_point, char32_t base, unsigned marks) noexcept {
-  const std::uint8_t* member_marks = kCharLcdMarks;
+/// Walks the base-letter runs. kWithMarks: for the first code point that is
+/// `code_point`, or whose base letter is `base` and marks are `marks`; returns
+/// its marks << 24 | its base letter << 13 | it (code points below U+2000,
+/// bases below U+0800), or 0 if none. Else: returns the base letter of
+/// `code_point`, or `code_point` if it has none, and links no marks table.
+/// Cost: one test per run, a walk through the runs of `code_point` or `base`.
+template <bool kWithMarks>
+inline std::uint32_t find_base_run_member(char32_t code_point, [[maybe_unused]] char32_t base,
+                                          [[maybe_unused]] unsigned marks) noexcept {
+  [[maybe_unused]] const std::uint8_t* member_marks = nullptr;
+  if constexpr (kWithMarks) member_marks = kCharLcdMarks;
   const std::uint8_t* run = kCharLcdBaseRuns;
   char32_t first = 0;
   while (*run != 0xFE) {
@@ -365,19 +356,23 @@ inline std::uint32_t find_base_run_member(char32_t code_point, char32_t base, un
     const unsigned count = (shape & 0x1Fu) + 1u;
     const unsigned alternating = (shape >> 5) & 1u;
     run += 3;
-    if (code_point - first < count || (base | 32u) == (run_base | 32u)) {  // base or base + 32
-      for (unsigned j = 0; j < count; ++j) {
-        const char32_t letter = run_base + ((alternating & j) << 5);
-        const unsigned member = member_marks[j >> alternating];
-        if (first + j == code_point || (letter == base && member == marks)) {
-          return std::uint32_t{member} << 24 | letter << 13 | (first + j);
+    if constexpr (kWithMarks) {
+      if (code_point - first < count || (base | 32u) == (run_base | 32u)) {  // base or base + 32
+        for (unsigned j = 0; j < count; ++j) {
+          const char32_t letter = run_base + ((alternating & j) << 5);
+          const unsigned member = member_marks[j >> alternating];
+          if (first + j == code_point || (letter == base && member == marks)) {
+            return std::uint32_t{member} << 24 | letter << 13 | (first + j);
+          }
         }
       }
+      member_marks += (count + alternating) >> alternating;
+    } else if (code_point - first < count) {
+      return run_base + ((alternating & (code_point - first)) << 5);
     }
-    member_marks += (count + alternating) >> alternating;
     first += count;
   }
-  return 0;
+  return kWithMarks ? 0 : code_point;
 }
 
 }  // namespace detail
@@ -385,33 +380,36 @@ inline std::uint32_t find_base_run_member(char32_t code_point, char32_t base, un
 /// The base letter of `code_point`'s canonical decomposition (Latin, Greek,
 /// Cyrillic, Vietnamese), or `code_point` itself.
 inline char32_t char_lcd_base_letter(char32_t code_point) noexcept {
-  const std::uint32_t member = detail::find_base_run_member(code_point, 0, 0);
-  return member != 0 ? (member >> 13) & 0x7FFu : code_point;
+  return detail::find_base_run_member<false>(code_point, 0, 0);
 }
 
 /// The precomposed letter (Latin, Greek, Cyrillic, Vietnamese) that is
 /// `letter` followed by the combining mark `mark` (e + U+0301 -> e with acute,
-/// e with circumflex + U+0301 -> U+1EBF), or 0 if there is none.
+/// e with circumflex + U+0301 -> U+1EBF), or 0 if there is none. Links the
+/// marks table (one byte per letter of the base-letter runs).
 inline char32_t char_lcd_compose(char32_t letter, char32_t mark) noexcept {
   unsigned index = 0;
   while (index < sizeof(detail::kCharLcdCombiningMarks) && mark != 0x300u + detail::kCharLcdCombiningMarks[index]) {
     ++index;
   }
   if (index == sizeof(detail::kCharLcdCombiningMarks)) return 0;
-  const std::uint32_t member = detail::find_base_run_member(letter, 0, 0);
+  const std::uint32_t member = detail::find_base_run_member<true>(letter, 0, 0);
   const char32_t base = member != 0 ? (member >> 13) & 0x7FFu : letter;
   unsigned marks = member >> 24;
   if (marks > 0xFu) return 0;  // two marks already
   marks |= (index + 1u) << (marks != 0 ? 4u : 0u);
-  return detail::find_base_run_member(0, base, marks) & 0x1FFFu;
+  return detail::find_base_run_member<true>(0, base, marks) & 0x1FFFu;
 }
 
-/// The back end: a module's ROM and its 8 CGRAM slots. RAM: three references,
+/// The back end: a module's ROM and its 8 CGRAM slots; kComposeMarks: combining
+/// marks compose with the letter before (step 1 of the file comment). Use
+/// CharLcd or ComposingCharLcd. RAM: three references,
 /// the slots' characters and the slots each row shows (12 + 16 + 4 bytes on
 /// a 32-bit core), whatever the module's size;
 /// the Hd44780 driver adds 8. Not reentrant; not for interrupt handlers (a
 /// row waits about 45 us per character on the bus).
-class CharLcd {
+template <bool kComposeMarks>
+class BasicCharLcd {
  public:
   /// True if bit `index` of `mask` is set.
   static constexpr bool has(unsigned mask, int index) noexcept { return ((mask >> static_cast<unsigned>(index)) & 1u) != 0; }
@@ -420,10 +418,10 @@ class CharLcd {
   static constexpr int kMaxColumns = 40;
   static constexpr int kMaxRows = 4;
 
-  /// `lcd`, `rom` and `glyphs` (the CGRAM glyphs, e.g. misc-fixed 5x8
+  /// `controller`, `rom` and `glyphs` (the CGRAM glyphs, e.g. misc-fixed 5x8
   /// through utf8mcu_display_add_font(... CHAR_LCD)) must outlive the back end.
-  CharLcd(Hd44780& lcd, const CharLcdRom& rom, const CharLcdGlyphs& glyphs) noexcept
-      : lcd_(lcd), rom_(rom), glyphs_(glyphs) {}
+  BasicCharLcd(Hd44780& controller, const CharLcdRom& rom, const CharLcdGlyphs& glyphs) noexcept
+      : lcd_(controller), rom_(rom), glyphs_(glyphs) {}
 
   /// Initialises the module (Hd44780::init(), which also resynchronises a
   /// 4-bit interface after a failed transfer) and frees every slot. Returns
@@ -455,23 +453,26 @@ class CharLcd {
   /// finish(). Stack: the row's codes and new glyphs (docs/display.md).
   class Line {
    public:
-    Line(CharLcd& owner, int row) noexcept : owner_(owner), row_(row) {}
+    Line(BasicCharLcd& owner, int row) noexcept : owner_(owner), row_(row) {}
 
     /// Adds `code_point` (any value) in the next cell(s); past the module's
     /// width it is clipped (counted by clipped()); on a row off the module it
-    /// is dropped. A combining mark takes no cell: it may turn the cells of
-    /// the letter before into the precomposed letter (step 1 of the file comment).
+    /// is dropped. A combining mark takes no cell (with kComposeMarks it may
+    /// turn the cells of the letter before into the precomposed letter; step
+    /// 1 of the file comment).
     void operator()(char32_t code_point) noexcept {
       if (row_ < 0 || row_ >= owner_.lcd_.rows()) return;  // nothing of it is sent
       if (code_point - 0x300u < 0x70u) {
-        compose(code_point);
+        if constexpr (kComposeMarks) compose(code_point);
         return;
       }
-      letter_ = code_point;
-      letter_column_ = column_;
-      letter_clipped_ = clipped_;
-      letter_used_ = used_;
-      letter_pending_ = pending_;
+      if constexpr (kComposeMarks) {
+        letter_ = code_point;
+        letter_column_ = column_;
+        letter_clipped_ = clipped_;
+        letter_used_ = used_;
+        letter_pending_ = pending_;
+      }
       put(code_point, false);
     }
 
@@ -484,7 +485,7 @@ class CharLcd {
     int clipped() const noexcept { return clipped_; }
 
    private:
-    friend class CharLcd;
+    friend class BasicCharLcd;
 
     static void put_code_point(void* line, char32_t code_point) noexcept { (*static_cast<Line*>(line))(code_point); }
 
@@ -510,8 +511,11 @@ class CharLcd {
     bool try_slot(char32_t code_point, bool define) noexcept {
       int slot = slot_of(code_point);
       if (slot < 0) {
-        const int glyph = define ? detail::find_key(owner_.glyphs_.code_points, owner_.glyphs_.size, code_point) : -1;
-        if (glyph < 0) return false;
+        // The glyphs walked, not searched: smaller code, and only for a code
+        // point that neither the ROM nor a slot shows.
+        std::size_t glyph = 0;
+        while (define && glyph < owner_.glyphs_.size && owner_.glyphs_.code_points[glyph] != code_point) ++glyph;
+        if (!define || glyph == owner_.glyphs_.size) return false;
         slot = owner_.free_slot(row_, used_ | pending_);
         if (slot < 0) return false;
         pending_ = static_cast<std::uint8_t>(pending_ | (1u << slot));
@@ -567,7 +571,13 @@ class CharLcd {
         return;
       }
       if (try_rom(code_point) || try_kana(code_point) || try_slot(code_point, true)) return;
-      const char32_t base = char_lcd_base_letter(code_point);
+      char32_t base = code_point;
+      if constexpr (kComposeMarks) {  // the walk composition uses: one in the image
+        const std::uint32_t member = detail::find_base_run_member<true>(code_point, 0, 0);
+        if (member != 0) base = (member >> 13) & 0x7FFu;
+      } else {
+        base = char_lcd_base_letter(code_point);
+      }
       if (base != code_point && !is_base) {
         put(base, true);
         return;
@@ -587,7 +597,7 @@ class CharLcd {
       emit(owner_.rom_.replacement);
     }
 
-    CharLcd& owner_;
+    BasicCharLcd& owner_;
     int row_;
     int column_ = 0;
     int clipped_ = 0;
@@ -700,5 +710,11 @@ class CharLcd {
   char16_t slot_chars_[kSlots] = {};
   std::uint8_t row_slots_[kMaxRows] = {};  // bit s: the row shows slot s
 };
+
+/// The back end; combining marks are dropped (step 1 of the file comment).
+using CharLcd = BasicCharLcd<false>;
+/// The back end with combining marks composed into the precomposed letter;
+/// links the marks table and the composition code besides.
+using ComposingCharLcd = BasicCharLcd<true>;
 
 }  // namespace utf8mcu::display
