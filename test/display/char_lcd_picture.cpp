@@ -42,7 +42,7 @@ int main() {
       if (code < 0x10) {
         for (int line = 0; line < 8; ++line) {
           for (int dot = 0; dot < 5; ++dot) {
-            if (CharLcd::has(model.glyph_row(code, line), 4 - dot)) picture.set_pixel(x + dot, y + line, true);
+            if (model.glyph_dot(code, line, dot)) picture.set_pixel(x + dot, y + line, true);
           }
         }
       } else {

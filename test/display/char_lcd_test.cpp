@@ -89,7 +89,7 @@ bool glyph_shows(const Hd44780Model& model, std::uint8_t code, char32_t expected
   draw_code_point(picture, FontChain(kFont), expected, 0, 0, Rect{0, 0, 8, 8}, kLitOnDark);
   for (int y = 0; y < 8; ++y) {
     for (int x = 0; x < 5; ++x) {
-      if (picture.get_pixel(x, y) != CharLcd::has(model.glyph_row(code, y), 4 - x)) return false;
+      if (picture.get_pixel(x, y) != model.glyph_dot(code, y, x)) return false;
     }
   }
   return true;

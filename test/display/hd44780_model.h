@@ -178,6 +178,11 @@ class Hd44780Model {
   std::uint8_t glyph_row(std::uint8_t code, int line) const {
     return static_cast<std::uint8_t>(cgram_[((code & 7u) << 3) | static_cast<unsigned>(line & 7)] & 0x1Fu);
   }
+  /// True if dot `dot` (0-4, left to right) of that row is on (bit 4 is the left dot).
+  bool glyph_dot(std::uint8_t code, int line, int dot) const {
+    if (dot < 0 || dot > 4) return false;
+    return ((static_cast<unsigned>(glyph_row(code, line)) >> static_cast<unsigned>(4 - dot)) & 1u) != 0;
+  }
   /// The character the model's ROM table gives for the code at (row, column),
   /// 0 for CGRAM and blank codes.
   char32_t character_at(int row, int column) const { return rom_character(rom_, code_at(row, column)); }

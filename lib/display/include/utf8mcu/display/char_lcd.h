@@ -411,10 +411,9 @@ inline char32_t char_lcd_compose(char32_t letter, char32_t mark) noexcept {
 template <bool kComposeMarks>
 class BasicCharLcd {
  public:
-  /// True if bit `index` of `mask` is set.
-  static constexpr bool has(unsigned mask, int index) noexcept { return ((mask >> static_cast<unsigned>(index)) & 1u) != 0; }
-
+  /// CGRAM slots: user-defined characters the module shows at once.
   static constexpr int kSlots = 8;
+  /// Most columns and rows a module has (the HD44780 addresses 80 cells).
   static constexpr int kMaxColumns = 40;
   static constexpr int kMaxRows = 4;
 
@@ -640,6 +639,8 @@ class BasicCharLcd {
   }
 
  private:
+  // True if bit `index` of a slot mask is set; `index` is a slot (0 .. kSlots - 1).
+  static constexpr bool has(unsigned mask, int index) noexcept { return ((mask >> static_cast<unsigned>(index)) & 1u) != 0; }
   // A slot no row but `row` shows and this row does not use: never defined
   // first, then shown by no row, then shown by `row` only.
   int free_slot(int row, unsigned taken) const noexcept {
