@@ -283,7 +283,7 @@ inline constexpr CharLcdMap<kA02MapSize> kA02Map = make_char_lcd_map<kA02MapSize
 inline int find_char_lcd_map(const std::uint8_t* map, char32_t code_point) noexcept {
   if (code_point >= 0xFFFF) return -1;
   char32_t key = 0;
-  unsigned head;
+  unsigned head = 0;
   for (;;) {
     head = *map++;
     if ((head & 0x7Fu) == 0) {
@@ -452,7 +452,10 @@ class BasicCharLcd {
   /// finish(). Stack: the row's codes and new glyphs (docs/display.md).
   class Line {
    public:
-    Line(BasicCharLcd& owner, int row) noexcept : owner_(owner), row_(row) {}
+    // The row's arrays are left unset: each entry is read only after it is written.
+    // cppcheck-suppress uninitMemberVar
+    Line(BasicCharLcd& owner, int row) noexcept  // NOLINT(cppcoreguidelines-pro-type-member-init)
+        : owner_(owner), row_(row) {}
 
     /// Adds `code_point` (any value) in the next cell(s); past the module's
     /// width it is clipped (counted by clipped()); on a row off the module it

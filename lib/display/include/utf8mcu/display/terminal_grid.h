@@ -68,6 +68,7 @@ class CellGrid {
   /// A blank grid of `font`'s glyphs (which must outlive the grid, as fonts
   /// in flash do), or of the chain `chain` points to when it is not null
   /// (the chain must then outlive the grid too); every cell dirty.
+  // NOLINTNEXTLINE(cppcoreguidelines-pro-type-member-init): the body sets every cell.
   CellGrid(const Font& font, const FontChain* chain) noexcept : font_(&font), chain_(chain) {
     for (int i = 0; i < kCellCount; ++i) cells_[i] = kDirtyBit;
     for (auto& row_bits : dirty_rows_) row_bits = 0xFF;
