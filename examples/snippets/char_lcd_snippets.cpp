@@ -6,16 +6,15 @@
 #include <cstdint>
 
 #include "char_lcd_snippet_font.h"
-#include "utf8mcu/decoder.h"
 #include "utf8mcu/display/panel.h"
 
 utf8mcu::display::PanelStatus i2c_write(void* context, std::uint8_t address, const std::uint8_t* bytes,
                                         std::size_t size);
 void delay_us(void* context, std::uint32_t microseconds);
 extern int i2c0;
-utf8mcu::Decoder decoder;
 
 // snippet: char-lcd
+#include "utf8mcu/decoder.h"
 #include "utf8mcu/display/char_lcd.h"
 using namespace utf8mcu::display;
 
@@ -24,10 +23,12 @@ const Hd44780Bus bus = pcf8574_hd44780_bus(link);
 Hd44780 driver(bus, kHd44780_20x4);
 // CGRAM glyphs for what the ROM lacks: utf8mcu_display_add_font(... SOURCE 5x8 RANGES ... CHAR_LCD)
 CharLcd lcd(driver, kCharLcdRomA02, fonts::kCharLcdGlyphs5x8);
+utf8mcu::Decoder decoder;
+
+PanelStatus start() { return lcd.init(); }  // once: clears the module, waits for it
 
 PanelStatus show(const char* text, std::size_t size, const std::uint8_t* bytes, std::size_t n) {
-  PanelStatus status = lcd.init();
-  if (status == PanelStatus::kOk) status = lcd.write_line(0, text, size);  // UTF-8, or code points
+  const PanelStatus status = lcd.write_line(0, text, size);  // UTF-8, or code points
   if (status != PanelStatus::kOk) return status;
   CharLcd::Line line = lcd.line(1);  // or row 1 as a decoder's code point sink:
   decoder.push(bytes, n, line);
